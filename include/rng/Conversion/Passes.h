@@ -1,0 +1,28 @@
+//===- Passes.h - rng-mlir conversion passes --------------------*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Declarations and registration of every conversion pass of rng-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_PASSES_H
+#define RNG_CONVERSION_PASSES_H
+
+#include "rng/Conversion/RngToArith/RngToArith.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace rng {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "rng/Conversion/Passes.h.inc"
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_CONVERSION_PASSES_H

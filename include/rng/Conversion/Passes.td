@@ -1,0 +1,33 @@
+//===- Passes.td - rng-mlir conversion passes --------------*- tablegen -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_PASSES_TD
+#define RNG_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// RngToArith
+//===----------------------------------------------------------------------===//
+
+def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
+  let summary = "Lower every rng op to arith and math (any target)";
+  let description = [{
+    The universal lowering of the `rng` dialect. Philox rounds become
+    `arith.mului_extended` (the 32x32->64-bit products), `arith.xori` and
+    `arith.addi`; the Triton-family ops add `arith.sitofp`/`arith.mulf` for
+    the uniform conversion and `math.log`, `math.sqrt`, `math.cos`,
+    `math.sin` for Box-Muller, so each target uses its own math library.
+    No `rng` op survives the pass. Run `canonicalize` and `cse` afterwards to
+    share Philox blocks between ops with the same seed, offset and rounds.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+#endif // RNG_CONVERSION_PASSES_TD

@@ -1,0 +1,34 @@
+//===- RngDialect.td - Counter-based random number dialect -*- tablegen -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_DIALECT_RNG_IR_RNGDIALECT_TD
+#define RNG_DIALECT_RNG_IR_RNGDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Rng_Dialect : Dialect {
+  let name = "rng";
+  let cppNamespace = "::mlir::rng";
+  let summary = "Counter-based random numbers (Philox4x32 and Triton's tl.random)";
+  let description = [{
+    The `rng` dialect provides stateless, counter-based random number
+    generation. Every op is a pure function of its operands: the same seed
+    (key) and offset (counter) give the same bits on every target, so a CPU
+    run reproduces a GPU run bit for bit.
+
+    * `rng.philox_4x32` is Random123's Philox4x32-R block function.
+    * `rng.randint`, `rng.randint4x`, `rng.rand`, `rng.rand4x`, `rng.randn`
+      and `rng.randn4x` reproduce Triton's `tl.randint` ... `tl.randn4x`.
+
+    All ops are elementwise over scalars, fixed-size vectors and ranked
+    tensors. They are lowered by `convert-rng-to-arith` (any target, to
+    `arith` and `math`) or by `convert-rng-to-nvvm` (NVIDIA GPUs: the same
+    function with NVVM's `mulhi`).
+  }];
+  let hasConstantMaterializer = 1;
+}
+
+#endif // RNG_DIALECT_RNG_IR_RNGDIALECT_TD

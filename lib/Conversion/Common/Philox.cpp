@@ -1,0 +1,87 @@
+//===- Philox.cpp - IR builder for the Philox4x32 rounds ------------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/Common/Philox.h"
+#include "rng/Support/Philox.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::rng;
+
+Value rng::createScalarOrSplatConstant(OpBuilder &builder, Location loc,
+                                       Type type, uint64_t value) {
+  Type elementType = getElementTypeOrSelf(type);
+  TypedAttr scalar;
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    APInt bits(floatType.getWidth(), value);
+    scalar = builder.getFloatAttr(
+        floatType, APFloat(floatType.getFloatSemantics(), bits));
+  } else {
+    scalar = builder.getIntegerAttr(
+        elementType, APInt(elementType.getIntOrFloatBitWidth(), value,
+                           /*isSigned=*/false, /*implicitTrunc=*/true));
+  }
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return arith::ConstantOp::create(builder, loc,
+                                     DenseElementsAttr::get(shaped, scalar));
+  return arith::ConstantOp::create(builder, loc, scalar);
+}
+
+Value rng::broadcastToType(OpBuilder &builder, Location loc, Value value,
+                           Type type) {
+  if (value.getType() == type)
+    return value;
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return vector::BroadcastOp::create(builder, loc, vectorType, value);
+  return tensor::SplatOp::create(builder, loc, cast<RankedTensorType>(type),
+                                 value);
+}
+
+std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
+                                                  Location loc, Value lhs,
+                                                  Value rhs) {
+  auto product = arith::MulUIExtendedOp::create(builder, loc, lhs, rhs);
+  return {product.getHigh(), product.getLow()};
+}
+
+// One round, M0 = 0xD2511F53, M1 = 0xCD9E8D57 (Random123 Philox4x32):
+//   (hi0, lo0) = M0 * c0
+//   (hi1, lo1) = M1 * c2
+//   (c0, c1, c2, c3) = (hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0)
+// and between rounds k0 += 0x9E3779B9, k1 += 0xBB67AE85.
+std::array<Value, 4> rng::buildPhilox4x32(OpBuilder &builder, Location loc,
+                                          std::array<Value, 4> c,
+                                          std::array<Value, 2> k,
+                                          unsigned rounds,
+                                          MulHiLoBuilder mulHiLo) {
+  Type counterType = c[0].getType();
+  Type keyType = k[0].getType();
+  Value m0 = createScalarOrSplatConstant(builder, loc, counterType, kPhiloxM0);
+  Value m1 = createScalarOrSplatConstant(builder, loc, counterType, kPhiloxM1);
+  Value w0 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW0);
+  Value w1 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW1);
+  for (unsigned round = 0; round < rounds; ++round) {
+    if (round != 0) {
+      k[0] = arith::AddIOp::create(builder, loc, k[0], w0);
+      k[1] = arith::AddIOp::create(builder, loc, k[1], w1);
+    }
+    Value k0 = broadcastToType(builder, loc, k[0], counterType);
+    Value k1 = broadcastToType(builder, loc, k[1], counterType);
+    auto [hi0, lo0] = mulHiLo(builder, loc, c[0], m0);
+    auto [hi1, lo1] = mulHiLo(builder, loc, c[2], m1);
+    Value x0 = arith::XOrIOp::create(
+        builder, loc, arith::XOrIOp::create(builder, loc, hi1, c[1]), k0);
+    Value x2 = arith::XOrIOp::create(
+        builder, loc, arith::XOrIOp::create(builder, loc, hi0, c[3]), k1);
+    c = {x0, lo1, x2, lo0};
+  }
+  return c;
+}

@@ -1,0 +1,21 @@
+//===- InitRng.cpp - Register rng-mlir dialects and passes ----------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/InitRng.h"
+#include "rng/Conversion/Passes.h"
+#include "rng/Dialect/Rng/IR/RngDialect.h"
+#include "rng/Pipelines/Pipelines.h"
+
+using namespace mlir;
+
+void rng::registerRngDialects(DialectRegistry &registry) {
+  registry.insert<rng::RngDialect>();
+}
+
+void rng::registerRngPasses() {
+  registerRngConversionPasses();
+  registerRngPipelines();
+}

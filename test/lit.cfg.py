@@ -1,0 +1,43 @@
+# -*- Python -*-
+# lit configuration for the rng-mlir regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "RNG"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt",
+                   "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.rng_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%vectors", os.path.join(config.test_source_root, "vectors")))
+config.substitutions.append(("%test_lib", os.path.join(config.test_source_root, "lib")))
+
+# Shared libraries mlir-runner needs to print and to call the C runner utils.
+runner_libs = ",".join(
+    os.path.join(config.mlir_lib_dir, lib)
+    for lib in ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"])
+config.substitutions.append(("%mlir_runner_libs", runner_libs))
+config.substitutions.append((
+    "%run_cpu",
+    "mlir-runner -e main -entry-point-result=void -shared-libs=" + runner_libs))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+
+tool_dirs = [config.rng_tools_dir, config.llvm_tools_dir]
+tools = ["rng-opt", "mlir-runner", "mlir-translate", "llc", "FileCheck", "not"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.rng_tools_dir, append_path=True)
+
+if config.ptxas_executable and os.path.exists(config.ptxas_executable):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas_executable))
