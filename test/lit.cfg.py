@@ -19,6 +19,14 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%vectors", os.path.join(config.test_source_root, "vectors")))
 config.substitutions.append(("%test_lib", os.path.join(config.test_source_root, "lib")))
+config.substitutions.append(("%rng_src", config.rng_src_root))
+
+# The rng_mlir Python package (built unless -DRNG_ENABLE_PYTHON=OFF).
+if config.rng_python_packages_dir and os.path.isdir(
+        os.path.join(config.rng_python_packages_dir, "rng_mlir")):
+    config.available_features.add("python-bindings")
+    config.substitutions.append(
+        ("%rng_python_packages", config.rng_python_packages_dir))
 
 # Shared libraries mlir-runner needs to print and to call the C runner utils.
 runner_libs = ",".join(
