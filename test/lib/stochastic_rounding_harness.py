@@ -24,6 +24,7 @@ import argparse
 import ctypes
 import os
 import sys
+from fractions import Fraction
 
 sys.dont_write_bytecode = True
 
@@ -303,7 +304,6 @@ def check_unbiased(kernels, formats, report):
     (q on T's grid below its largest value), must have mean exactly x.
     Others (random f32 in T's range) must have mean in (x - ulp/2^K, x]
     in magnitude: the bias of truncating the discarded field to K bits."""
-    from fractions import Fraction
     rng = np.random.default_rng(99)
     for fmt in formats:
         grid = fmt.grid
@@ -328,7 +328,8 @@ def check_unbiased(kernels, formats, report):
                     v = float(model.f32_from_bits(x))
                     if np.isfinite(v) and abs(v) < fmt.grid[-2]:
                         i = int(np.searchsorted(grid, abs(v), side="right")) - 1
-                        bounded.append((int(x), Fraction(float(grid[i + 1] - grid[i]))))
+                        ulp = Fraction(float(grid[i + 1] - grid[i]))
+                        bounded.append((int(x), ulp))
                     if len(bounded) == 8:
                         break
                 bad, examples = 0, []
