@@ -20,6 +20,7 @@ using namespace mlir;
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // Our dialects, by their universal lowerings.
   pm.addPass(createConvertRngToArithPass());
+  pm.addPass(createConvertRoundToArithPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
@@ -43,6 +44,7 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
