@@ -21,7 +21,6 @@ config.substitutions.append(("%vectors", os.path.join(config.test_source_root, "
 config.substitutions.append(("%rng_src_root", config.rng_src_root))
 config.substitutions.append(("%rng_obj_root", config.rng_obj_root))
 config.substitutions.append(("%test_lib", os.path.join(config.test_source_root, "lib")))
-config.substitutions.append(("%rng_src", config.rng_src_root))
 
 # The rng_mlir Python package (built unless -DRNG_ENABLE_PYTHON=OFF).
 if config.rng_python_packages_dir and os.path.isdir(

@@ -31,6 +31,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -302,6 +303,13 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
       if (!array.writeable())
         throw py::value_error(what + ": the array is read-only (kernels may "
                                      "write to their memrefs); pass a copy");
+      // A memref with the default (identity) layout is contiguous: its
+      // lowered code ignores the strides of the descriptor.
+      if (!(array.flags() & py::array::c_style))
+        throw py::value_error(what + ": the array is not C-contiguous (a "
+                                     "memref with the default layout is); "
+                                     "pass np.ascontiguousarray(a) and read "
+                                     "results from that");
       ssize_t itemsize = array.itemsize();
       void *data = array.mutable_data();
       std::memcpy(&cells[cursor][0], &data, sizeof(void *));
@@ -320,7 +328,11 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
       cursor += need;
       continue;
     }
-    storeScalar(sig.params[cursor], arg, &cells[cursor][0], what);
+    try {
+      storeScalar(sig.params[cursor], arg, &cells[cursor][0], what);
+    } catch (py::type_error &e) {
+      throw py::type_error(std::string(e.what()) + expected());
+    }
     ++cursor;
   }
   if (cursor != sig.params.size())
@@ -410,6 +422,21 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
                              "e.g. with the rng-to-llvm pipeline?)");
              capture.warnAboutNonErrors();
              self.engine = std::move(*engine);
+             // The JIT would report unresolved functions at the first call,
+             // with the names only on stderr: check them here.
+             std::string unresolved;
+             for (auto func : moduleOp.getOps<LLVM::LLVMFuncOp>())
+               if (func.isExternal() &&
+                   !llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+                       func.getName().str()))
+                 unresolved += " " + func.getName().str();
+             if (!unresolved.empty())
+               throw MLIRErrorException(
+                   "The module calls functions that are neither defined in "
+                   "it nor loaded in the process:" +
+                   unresolved +
+                   " (load their libraries with shared_libs=, e.g. "
+                   "RUNNER_UTILS for vector.print)");
              return self;
            }),
            py::arg("module"), py::arg("opt_level") = 2,
@@ -422,7 +449,7 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
            R"(Calls function `name` of the module.
 
 Arguments follow the function's parameters: a numpy array for each memref
-(any rank and strides; its dtype must match the memref element type, e.g.
+(C-contiguous, of the memref's rank; its dtype must match the memref element type, e.g.
 np.uint16 for bf16; results are written into it), a Python number for each
 integer, index or float scalar. Returns None, the result, or a tuple of
 results (integers as signed Python ints, i1 as bool).)")

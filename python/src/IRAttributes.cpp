@@ -244,7 +244,7 @@ void rng_python::populateIRAttributes(py::module_ &m) {
            })
       .def("__hash__",
            [](const AttributeW &self) {
-             return llvm::hash_value(self.attr.getAsOpaquePointer());
+             return static_cast<size_t>(llvm::hash_value(self.attr.getAsOpaquePointer()));
            })
       .def("__str__",
            [](const AttributeW &self) { return printToString(self.attr); })

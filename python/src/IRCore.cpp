@@ -123,7 +123,7 @@ static DiagnosticInfo toDiagnosticInfo(Diagnostic &diag) {
   DiagnosticInfo info;
   info.severity = getSeverityName(diag.getSeverity());
   info.location = formatLocation(diag.getLocation());
-  info.message = diag.str();
+  info.message = StringRef(diag.str()).rtrim().str();
   for (Diagnostic &note : diag.getNotes())
     info.notes.push_back(toDiagnosticInfo(note));
   return info;
@@ -655,7 +655,7 @@ void rng_python::populateIRCore(py::module_ &m) {
            })
       .def("__hash__",
            [](LocationW &self) {
-             return llvm::hash_value(self.loc.getAsOpaquePointer());
+             return static_cast<size_t>(llvm::hash_value(self.loc.getAsOpaquePointer()));
            })
       .def("__str__", [](LocationW &self) { return printToString(self.loc); })
       .def("__repr__", [](LocationW &self) { return printToString(self.loc); });
@@ -884,7 +884,7 @@ Operations without regions are verified on creation; MLIRError on failure.)")
                     other.cast<OperationW>().op == self.op;
            })
       .def("__hash__",
-           [](const OperationW &self) { return llvm::hash_value(self.op); })
+           [](const OperationW &self) { return static_cast<size_t>(llvm::hash_value(self.op)); })
       .def("__str__",
            [](const OperationW &self) {
              return printOperation(self.get(), false, false, false, false,
@@ -1068,7 +1068,7 @@ Operations without regions are verified on creation; MLIRError on failure.)")
                     other.cast<BlockW>().block == self.block;
            })
       .def("__hash__",
-           [](const BlockW &self) { return llvm::hash_value(self.block); })
+           [](const BlockW &self) { return static_cast<size_t>(llvm::hash_value(self.block)); })
       .def("__str__", [](const BlockW &self) {
         std::string text;
         llvm::raw_string_ostream os(text);
@@ -1103,7 +1103,7 @@ Operations without regions are verified on creation; MLIRError on failure.)")
            })
       .def("__hash__",
            [](const ValueW &self) {
-             return llvm::hash_value(self.value.getAsOpaquePointer());
+             return static_cast<size_t>(llvm::hash_value(self.value.getAsOpaquePointer()));
            })
       .def("__str__",
            [](const ValueW &self) {

@@ -175,7 +175,7 @@ void rng_python::populateIRTypes(py::module_ &m) {
            })
       .def("__hash__",
            [](const TypeW &self) {
-             return llvm::hash_value(self.type.getAsOpaquePointer());
+             return static_cast<size_t>(llvm::hash_value(self.type.getAsOpaquePointer()));
            })
       .def("__str__", [](const TypeW &self) { return printToString(self.type); })
       .def("__repr__", [](const TypeW &self) {
