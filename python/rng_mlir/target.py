@@ -43,6 +43,8 @@ def _target_attribute(operation, dialect, gpu_module):
     if gpu_module is not None:
         modules = [m for m in modules
                    if m.attributes["sym_name"].value == gpu_module]
+        if not modules:
+            raise ValueError(f"no gpu.module named '{gpu_module}'")
     if len(modules) != 1 or "targets" not in modules[0].attributes:
         return None, None
     for target in modules[0].attributes["targets"]:

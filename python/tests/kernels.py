@@ -19,34 +19,40 @@ def dynamic_memref(element_type):
     return MemRefType.get([ShapedType.get_dynamic_size()], element_type)
 
 
+def elementwise_func(name, inputs, outputs, body, scalars=()):
+    """Builds ``func.func @name(ins..., outs..., scalars...)`` at the current
+    insertion point: 1-D memrefs of the element types ``inputs`` and
+    ``outputs`` and scalar parameters of the types ``scalars``. For each
+    index i of the first memref it calls ``body(*ins[i], *scalars)``, which
+    returns one value per output, and stores them. Everything ``body`` sees
+    is a runtime value, so the lowering is exercised, not the folders."""
+    f = func.FuncOp(name, ([dynamic_memref(t) for t in inputs] +
+                           [dynamic_memref(t) for t in outputs] +
+                           list(scalars), []))
+    with InsertionPoint(f.add_entry_block()):
+        args = f.arguments
+        ins = args[:len(inputs)]
+        outs = args[len(inputs):len(inputs) + len(outputs)]
+        extra = args[len(inputs) + len(outputs):]
+        first = (ins or outs)[0]
+        n = memref.dim(first, arith.constant(IndexType.get(), 0))
+        for i in scf.for_(0, n):
+            values = [memref.load(a, [i]) for a in ins]
+            results = body(*values, *extra)
+            if not isinstance(results, (list, tuple)):
+                results = [results]
+            assert len(results) == len(outs)
+            for value, out in zip(results, outs):
+                memref.store(value, out, [i])
+        func.return_([])
+    return f
+
+
 def elementwise_module(name, inputs, outputs, body, scalars=()):
-    """A module with ``func.func @name(ins..., outs..., scalars...)``: 1-D
-    memrefs of the element types ``inputs`` and ``outputs`` and scalar
-    parameters of the types ``scalars``. For each index i of the first
-    memref it calls ``body(*ins[i], *scalars)``, which returns one value per
-    output, and stores them. Everything ``body`` sees is a runtime value, so
-    the lowering is exercised, not the folders."""
+    """A new module holding ``elementwise_func(name, ...)``."""
     module = Module.create()
     with InsertionPoint(module.body):
-        f = func.FuncOp(name, ([dynamic_memref(t) for t in inputs] +
-                               [dynamic_memref(t) for t in outputs] +
-                               list(scalars), []))
-        with InsertionPoint(f.add_entry_block()):
-            args = f.arguments
-            ins = args[:len(inputs)]
-            outs = args[len(inputs):len(inputs) + len(outputs)]
-            extra = args[len(inputs) + len(outputs):]
-            first = (ins or outs)[0]
-            n = memref.dim(first, arith.constant(IndexType.get(), 0))
-            for i in scf.for_(0, n):
-                values = [memref.load(a, [i]) for a in ins]
-                results = body(*values, *extra)
-                if not isinstance(results, (list, tuple)):
-                    results = [results]
-                assert len(results) == len(outs)
-                for value, out in zip(results, outs):
-                    memref.store(value, out, [i])
-            func.return_([])
+        elementwise_func(name, inputs, outputs, body, scalars)
     return module
 
 
