@@ -6,6 +6,7 @@
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
 #include "rng/Conversion/Common/Philox.h"
+#include "rng/Conversion/Common/TritonRandom.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 #include "rng/Dialect/Rng/IR/RngOps.h"
@@ -42,6 +43,22 @@ struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
   }
 };
 
+/// rng.randint ... rng.randn4x -> buildTritonRandom with
+/// arith.mului_extended products (and math ops for the normals).
+template <typename OpTy, TritonRandomKind Kind>
+struct TritonRandomOpLowering final : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<Value, 4> results =
+        buildTritonRandom(rewriter, op.getLoc(), Kind, op.getSeed(),
+                          op.getOffset(), op.getRounds());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 struct ConvertRngToArithPass final
     : rng::impl::ConvertRngToArithPassBase<ConvertRngToArithPass> {
   void runOnOperation() override {
@@ -60,5 +77,12 @@ struct ConvertRngToArithPass final
 
 void rng::populateRngToArithConversionPatterns(RewritePatternSet &patterns,
                                                PatternBenefit benefit) {
-  patterns.add<Philox4x32OpLowering>(patterns.getContext(), benefit);
+  patterns.add<Philox4x32OpLowering,
+               TritonRandomOpLowering<RandIntOp, TritonRandomKind::Randint>,
+               TritonRandomOpLowering<RandInt4xOp, TritonRandomKind::Randint4x>,
+               TritonRandomOpLowering<RandOp, TritonRandomKind::Rand>,
+               TritonRandomOpLowering<Rand4xOp, TritonRandomKind::Rand4x>,
+               TritonRandomOpLowering<RandnOp, TritonRandomKind::Randn>,
+               TritonRandomOpLowering<Randn4xOp, TritonRandomKind::Randn4x>>(
+      patterns.getContext(), benefit);
 }
