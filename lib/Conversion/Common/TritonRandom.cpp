@@ -127,29 +127,46 @@ std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
           arith::MulFOp::create(builder, loc, radius, sin)};
 }
 
-SmallVector<Value, 4> rng::buildTritonRandom(OpBuilder &builder, Location loc,
-                                             TritonRandomKind kind, Value seed,
-                                             Value offset, unsigned rounds,
-                                             MulHiLoBuilder mulHiLo) {
-  std::array<Value, 4> w =
-      buildTritonRandint4x(builder, loc, seed, offset, rounds, mulHiLo);
-  auto u2f = [&](Value word) { return buildUniformFloat(builder, loc, word); };
+SmallVector<Value, 4>
+rng::buildTritonRandomFromWords(OpBuilder &builder, Location loc,
+                                TritonRandomKind kind,
+                                std::array<Value, 4> w) {
+  // The uniforms of the first `count` words, built in word order (so the IR
+  // does not depend on the C++ compiler's order of argument evaluation).
+  auto uniforms = [&](unsigned count) {
+    SmallVector<Value, 4> u;
+    for (unsigned i = 0; i < count; ++i)
+      u.push_back(buildUniformFloat(builder, loc, w[i]));
+    return u;
+  };
   switch (kind) {
   case TritonRandomKind::Randint:
     return {w[0]};
   case TritonRandomKind::Randint4x:
     return {w[0], w[1], w[2], w[3]};
   case TritonRandomKind::Rand:
-    return {u2f(w[0])};
+    return uniforms(1);
   case TritonRandomKind::Rand4x:
-    return {u2f(w[0]), u2f(w[1]), u2f(w[2]), u2f(w[3])};
-  case TritonRandomKind::Randn:
-    return {buildPairUniformToNormal(builder, loc, u2f(w[0]), u2f(w[1])).first};
+    return uniforms(4);
+  case TritonRandomKind::Randn: {
+    SmallVector<Value, 4> u = uniforms(2);
+    return {buildPairUniformToNormal(builder, loc, u[0], u[1]).first};
+  }
   case TritonRandomKind::Randn4x: {
-    auto [n0, n1] = buildPairUniformToNormal(builder, loc, u2f(w[0]), u2f(w[1]));
-    auto [n2, n3] = buildPairUniformToNormal(builder, loc, u2f(w[2]), u2f(w[3]));
+    SmallVector<Value, 4> u = uniforms(4);
+    auto [n0, n1] = buildPairUniformToNormal(builder, loc, u[0], u[1]);
+    auto [n2, n3] = buildPairUniformToNormal(builder, loc, u[2], u[3]);
     return {n0, n1, n2, n3};
   }
   }
   llvm_unreachable("unknown TritonRandomKind");
+}
+
+SmallVector<Value, 4> rng::buildTritonRandom(OpBuilder &builder, Location loc,
+                                             TritonRandomKind kind, Value seed,
+                                             Value offset, unsigned rounds,
+                                             MulHiLoBuilder mulHiLo) {
+  return buildTritonRandomFromWords(
+      builder, loc, kind,
+      buildTritonRandint4x(builder, loc, seed, offset, rounds, mulHiLo));
 }

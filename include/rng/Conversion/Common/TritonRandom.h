@@ -8,9 +8,8 @@
 // rng.randn4x, SPEC §2): the Philox key/counter setup from (seed, offset),
 // the uniform conversion u2f and the Box-Muller pair. Every lowering of those
 // ops (universal and target-specific) uses these builders, so all of them
-// compute the same function and emit the same IR for the same operands:
-// after canonicalize + cse, ops sharing seed, offset and rounds share one
-// Philox block. Targets differ only in the MulHiLoBuilder they pass.
+// compute the same function. Targets differ only in the MulHiLoBuilder they
+// pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,10 +74,17 @@ std::pair<Value, Value> buildPairUniformToNormal(OpBuilder &builder,
                                                  Location loc, Value u1,
                                                  Value u2);
 
+/// Builds the results of the op of kind `kind` from the four Philox words of
+/// its (seed, offset, rounds) (see buildTritonRandint4x): one value for
+/// Randint/Rand/Randn, four for the *4x kinds.
+SmallVector<Value, 4> buildTritonRandomFromWords(OpBuilder &builder,
+                                                 Location loc,
+                                                 TritonRandomKind kind,
+                                                 std::array<Value, 4> words);
+
 /// Builds the results of the op of kind `kind` on (seed, offset, rounds):
-/// one value for Randint/Rand/Randn, four for the *4x kinds. Every kind
-/// builds the whole Philox block (unused words are dead code), so ops that
-/// share seed, offset and rounds produce identical IR that CSE merges.
+/// buildTritonRandint4x, then buildTritonRandomFromWords. Every kind builds
+/// the whole Philox block (unused words are left for canonicalize to remove).
 SmallVector<Value, 4>
 buildTritonRandom(OpBuilder &builder, Location loc, TritonRandomKind kind,
                   Value seed, Value offset, unsigned rounds,

@@ -10,6 +10,10 @@
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace mlir {
 namespace rng {
 
 /// Adds the universal lowering of every `rng` op to `arith` (+ `math` for
@@ -17,6 +21,16 @@ namespace rng {
 /// any target; the Philox high products use `arith.mului_extended`.
 void populateRngToArithConversionPatterns(RewritePatternSet &patterns,
                                           PatternBenefit benefit = 1);
+
+/// Rewrites every rng.randint, rng.rand, rng.rand4x, rng.randn and
+/// rng.randn4x under `root` into an rng.randint4x followed by its conversion
+/// (u2f in arith, Box-Muller in arith + math), reusing one rng.randint4x for
+/// all ops with the same seed, offset and rounds where it dominates them
+/// (existing rng.randint4x ops are merged the same way). Afterwards each
+/// distinct (seed, offset, rounds) computes one Philox block, whatever
+/// canonicalization later removes from it. convert-rng-to-arith runs this
+/// first; target lowerings should too.
+void shareTritonPhiloxBlocks(Operation *root);
 
 } // namespace rng
 } // namespace mlir
