@@ -57,9 +57,10 @@ std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
   }
   auto flatType = VectorType::get({vectorType.getNumElements()},
                                   vectorType.getElementType());
-  auto product = arith::MulUIExtendedOp::create(
-      builder, loc, vector::ShapeCastOp::create(builder, loc, flatType, lhs),
-      vector::ShapeCastOp::create(builder, loc, flatType, rhs));
+  Value flatLhs = vector::ShapeCastOp::create(builder, loc, flatType, lhs);
+  Value flatRhs = vector::ShapeCastOp::create(builder, loc, flatType, rhs);
+  auto product =
+      arith::MulUIExtendedOp::create(builder, loc, flatLhs, flatRhs);
   return {vector::ShapeCastOp::create(builder, loc, vectorType,
                                       product.getHigh()),
           vector::ShapeCastOp::create(builder, loc, vectorType,
