@@ -156,6 +156,17 @@ def self_test(kat_path, json_path):
                 failures.append("model philox4x32 != KAT line: " + line.strip())
     if philox4x32((0, 0, 0, 0), (0, 0), 7) != (0x5F6FB709, 0x0D893F64, 0x4F121F81, 0x4F730A48):
         failures.append("model philox4x32 7 rounds != SPEC §1")
+    # The numpy variant (used for large expectations) against the scalar one.
+    edges = [0, 1, 2**31 - 1, -2**31, -1, 2**32, 2**40 + 3, -2**63]
+    for width in (32, 64):
+        offsets = [sext(x, width) for x in edges]
+        words = randint4x_numpy(-7, 64, offsets, width, 7)
+        uniforms = [u2f_numpy(w) for w in words]
+        for i, offset in enumerate(offsets):
+            want = randint4x(-7, 64, offset, width, 7)
+            if ([int(w[i]) for w in words] != list(want) or
+                    [f32_to_bits(float(u[i])) for u in uniforms] != [u2f(w) for w in want]):
+                failures.append("numpy model != scalar model at offset %d" % offset)
     for case in load_triton_cases(json_path):
         # Triton types a Python seed below 2^31 as int32 and one in
         # [2^31, 2^32) as uint32 (zero-extended): as an i64 both are exact.
@@ -173,11 +184,63 @@ def self_test(kat_path, json_path):
     return failures
 
 
+def randint4x_numpy(seed, seed_width, offsets, offset_width, rounds=10):
+    """randint4x over a numpy array of offsets (same rules as randint4x)."""
+    import numpy as np
+    seed64 = sext(seed, seed_width) & MASK64
+    offsets = np.asarray(offsets, dtype=np.int64).astype(np.uint64)
+    c = [offsets & np.uint64(MASK32),
+         (offsets >> np.uint64(32)) if offset_width == 64 else np.zeros_like(offsets),
+         np.zeros_like(offsets), np.zeros_like(offsets)]
+    k0, k1 = seed64 & MASK32, seed64 >> 32
+    mask = np.uint64(MASK32)
+    for r in range(rounds):
+        if r:
+            k0 = (k0 + PHILOX_W[0]) & MASK32
+            k1 = (k1 + PHILOX_W[1]) & MASK32
+        p0 = c[0] * np.uint64(PHILOX_M[0])
+        p1 = c[2] * np.uint64(PHILOX_M[1])
+        c = [(p1 >> np.uint64(32)) ^ c[1] ^ np.uint64(k0), p1 & mask,
+             (p0 >> np.uint64(32)) ^ c[3] ^ np.uint64(k1), p0 & mask]
+    return [w.astype(np.uint32) for w in c]
+
+
+def u2f_numpy(words):
+    """u2f over a numpy uint32 array, as float32 values."""
+    import numpy as np
+    x = words.view(np.int32)
+    x = np.where(x < 0, ~x, x)
+    return x.astype(np.float32) * np.float32(U2F_SCALE)
+
+
+def dropout_checks(n, seed, p):
+    """FileCheck lines for examples/dropout.mlir: y = rand(seed, i) > p ?
+    x / (1 - p) : 0 over x = 1, i in [0, n), with i32 seed and offsets."""
+    import numpy as np
+    u = u2f_numpy(randint4x_numpy(seed, 32, np.arange(n), 32)[0])
+    p32 = np.float32(p)
+    keep = u > p32
+    kept = int(keep.sum())
+    scaled = np.float32(1.0) / (np.float32(1.0) - p32)
+    y = np.where(keep, scaled, np.float32(0.0))
+    mean = float(y.astype(np.float64).sum()) / n
+    # vector.print prints f64 and f32 with C's %g.
+    print("CHECK: kept: %d of %d (fraction %g)" % (kept, n, kept / n))
+    print("CHECK-NEXT: mean of y: %g" % mean)
+    print("CHECK-NEXT: distinct values of y: %g %g (other values: 0)" % (0.0, float(scaled)))
+
+
 if __name__ == "__main__":
     import os
     import sys
+    if len(sys.argv) == 5 and sys.argv[1] == "dropout-checks":
+        dropout_checks(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]))
+        sys.exit(0)
+    if len(sys.argv) > 2 or (len(sys.argv) == 2 and sys.argv[1].startswith("-")):
+        sys.exit("usage: triton_random_model.py [VECTORS_DIR]  (self-test)\n"
+                 "       triton_random_model.py dropout-checks N SEED P")
     vectors = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
-        os.path.dirname(__file__), "..", "vectors")
+        os.path.dirname(os.path.abspath(__file__)), "..", "vectors")
     problems = self_test(os.path.join(vectors, "philox4x32_10_kat.txt"),
                          os.path.join(vectors, "triton_random.json"))
     print("\n".join(problems) or "model OK")
