@@ -187,11 +187,12 @@ defvar Rng_TritonNormalDoc = [{
     return (r * cos(t), r * sin(t))
     ```
 
-    `log`, `sqrt`, `cos` and `sin` are the `math` dialect's ops, so each
-    target uses its own math library: the result is within 2 ulp of a
-    correctly rounded evaluation of this formula, and may differ from
-    Triton's GPU values (libdevice) in the last bits. Because of that the
-    normal ops do not fold.
+    The clamp and `t` are exact f32 operations. `log`, `sqrt`, `cos` and
+    `sin` are the `math` dialect's ops, so each target uses its own math
+    library: a result is within 2 ulp of the correctly rounded value of
+    `sqrt(-2 log(u1)) * cos(t)` (or `sin(t)`) for those exact `u1` and `t`,
+    and may differ from Triton's GPU values (libdevice) in the last bits.
+    Because of that the normal ops do not fold.
 }];
 
 defvar Rng_TritonTypesDoc = [{
@@ -206,10 +207,11 @@ defvar Rng_TritonTypesDoc = [{
 
     Lowered by `convert-rng-to-arith` (any target; the normals through
     `math.log`, `math.sqrt`, `math.cos` and `math.sin`) and by the target
-    lowerings, which reuse the same IR builders. Every op of the family
-    builds the whole Philox block of its `(seed, offset, rounds)` with the
-    same IR, so after `canonicalize` and `cse` all the ops of this family
-    that share `seed`, `offset` and `rounds` run Philox once.
+    lowerings, which reuse the same IR builders. The pass first rewrites
+    every op of the family into one `rng.randint4x` per
+    `(seed, offset, rounds)` (reused wherever it dominates) plus that op's
+    conversion, so ops that share `seed`, `offset` and `rounds` run Philox
+    once.
 }];
 
 class Rng_TritonOp<string mnemonic, list<Trait> traits = []>
@@ -230,11 +232,11 @@ class Rng_TritonOp<string mnemonic, list<Trait> traits = []>
 
 def Rng_RandIntOp : Rng_TritonOp<"randint"> {
   let summary = "Random 32-bit word per offset, as Triton's tl.randint";
-  let description = [{
+  let description = !strconcat([{
     Reproduces Triton's `tl.randint(seed, offset, n_rounds)` bit for bit:
     the result is the first word `w0` of the Philox block of `(seed,
     offset)` described below (the first result of `rng.randint4x`).
-  }] # Rng_TritonKeyCounterDoc # Rng_TritonTypesDoc # [{
+  }], Rng_TritonKeyCounterDoc, Rng_TritonTypesDoc, [{
 
     The op folds to a constant when `seed` and `offset` are constants.
 
@@ -246,18 +248,18 @@ def Rng_RandIntOp : Rng_TritonOp<"randint"> {
     // A 64-bit seed, 64-bit offsets, 7 Philox rounds: i32 results.
     %v = rng.randint %seed64, %offsets64 rounds 7 : i64, tensor<16xi64>
     ```
-  }];
+  }]);
   let results = (outs Rng_WordLike:$result);
   let hasFolder = 1;
 }
 
 def Rng_RandInt4xOp : Rng_TritonOp<"randint4x"> {
   let summary = "Four random 32-bit words per offset, as Triton's tl.randint4x";
-  let description = [{
+  let description = !strconcat([{
     Reproduces Triton's `tl.randint4x(seed, offset, n_rounds)` bit for bit:
     the results `(x0, x1, x2, x3)` are the four words `(w0, w1, w2, w3)` of
     the Philox block of `(seed, offset)` described below.
-  }] # Rng_TritonKeyCounterDoc # Rng_TritonTypesDoc # [{
+  }], Rng_TritonKeyCounterDoc, Rng_TritonTypesDoc, [{
 
     The op folds to constants when `seed` and `offset` are constants.
 
@@ -266,7 +268,7 @@ def Rng_RandInt4xOp : Rng_TritonOp<"randint4x"> {
     ```mlir
     %x:4 = rng.randint4x %seed, %offset : i64, i32
     ```
-  }];
+  }]);
   let results = (outs Rng_WordLike:$x0, Rng_WordLike:$x1, Rng_WordLike:$x2,
                       Rng_WordLike:$x3);
   let hasFolder = 1;
@@ -274,11 +276,12 @@ def Rng_RandInt4xOp : Rng_TritonOp<"randint4x"> {
 
 def Rng_RandOp : Rng_TritonOp<"rand"> {
   let summary = "Uniform f32 in [0, 1) per offset, as Triton's tl.rand";
-  let description = [{
+  let description = !strconcat([{
     Reproduces Triton's `tl.rand(seed, offset, n_rounds)` bit for bit: the
     result is `u2f(w0)`, the uniform conversion of the first Philox word of
     `(seed, offset)` (both described below).
-  }] # Rng_TritonKeyCounterDoc # Rng_TritonUniformDoc # Rng_TritonTypesDoc # [{
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc,
+     Rng_TritonTypesDoc, [{
 
     The op folds to a constant when `seed` and `offset` are constants.
 
@@ -288,7 +291,7 @@ def Rng_RandOp : Rng_TritonOp<"rand"> {
     %u = rng.rand %seed, %offsets : i32, vector<16xi32>
     %keep = arith.cmpf ogt, %u, %p : vector<16xf32>
     ```
-  }];
+  }]);
   let results = (outs Rng_FloatLike:$result);
   let hasFolder = 1;
 }
@@ -296,12 +299,13 @@ def Rng_RandOp : Rng_TritonOp<"rand"> {
 def Rng_Rand4xOp : Rng_TritonOp<"rand4x"> {
   let summary = "Four uniform f32 values in [0, 1) per offset, as Triton's "
                 "tl.rand4x";
-  let description = [{
+  let description = !strconcat([{
     Reproduces Triton's `tl.rand4x(seed, offset, n_rounds)` bit for bit: the
     results are `(u0, u1, u2, u3) = (u2f(w0), u2f(w1), u2f(w2), u2f(w3))`,
     the uniform conversions of the four Philox words of `(seed, offset)`
     (both described below). `u0` equals `rng.rand` of the same operands.
-  }] # Rng_TritonKeyCounterDoc # Rng_TritonUniformDoc # Rng_TritonTypesDoc # [{
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc,
+     Rng_TritonTypesDoc, [{
 
     The op folds to constants when `seed` and `offset` are constants.
 
@@ -310,7 +314,7 @@ def Rng_Rand4xOp : Rng_TritonOp<"rand4x"> {
     ```mlir
     %u:4 = rng.rand4x %seed, %offsets : i32, tensor<1024xi32>
     ```
-  }];
+  }]);
   let results = (outs Rng_FloatLike:$u0, Rng_FloatLike:$u1,
                       Rng_FloatLike:$u2, Rng_FloatLike:$u3);
   let hasFolder = 1;
@@ -318,41 +322,41 @@ def Rng_Rand4xOp : Rng_TritonOp<"rand4x"> {
 
 def Rng_RandnOp : Rng_TritonOp<"randn"> {
   let summary = "Standard normal f32 per offset, as Triton's tl.randn";
-  let description = [{
+  let description = !strconcat([{
     Reproduces Triton's `tl.randn(seed, offset, n_rounds)`: the result is
     the first value of `pair(u2f(w0), u2f(w1))`, i.e.
     `sqrt(-2 log(max(1e-7, u2f(w0)))) * cos(6.2831855 * u2f(w1))`, from the
     first two Philox words of `(seed, offset)` (all described below). It
     equals the first result of `rng.randn4x` of the same operands.
-  }] # Rng_TritonKeyCounterDoc # Rng_TritonUniformDoc # Rng_TritonNormalDoc
-     # Rng_TritonTypesDoc # [{
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc, Rng_TritonNormalDoc,
+     Rng_TritonTypesDoc, [{
 
     Example:
 
     ```mlir
     %n = rng.randn %seed, %offsets rounds 7 : i64, vector<4xi64>
     ```
-  }];
+  }]);
   let results = (outs Rng_FloatLike:$result);
 }
 
 def Rng_Randn4xOp : Rng_TritonOp<"randn4x"> {
   let summary = "Four standard normal f32 values per offset, as Triton's "
                 "tl.randn4x";
-  let description = [{
+  let description = !strconcat([{
     Reproduces Triton's `tl.randn4x(seed, offset, n_rounds)`: with the four
     Philox words of `(seed, offset)` and `ui = u2f(wi)` (all described
     below), `(n0, n1) = pair(u0, u1)` and `(n2, n3) = pair(u2, u3)`, i.e.
     `(r01 cos t1, r01 sin t1, r23 cos t3, r23 sin t3)`.
-  }] # Rng_TritonKeyCounterDoc # Rng_TritonUniformDoc # Rng_TritonNormalDoc
-     # Rng_TritonTypesDoc # [{
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc, Rng_TritonNormalDoc,
+     Rng_TritonTypesDoc, [{
 
     Example:
 
     ```mlir
     %n:4 = rng.randn4x %seed, %offset : i32, i32
     ```
-  }];
+  }]);
   let results = (outs Rng_FloatLike:$n0, Rng_FloatLike:$n1,
                       Rng_FloatLike:$n2, Rng_FloatLike:$n3);
 }
