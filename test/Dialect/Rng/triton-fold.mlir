@@ -175,3 +175,19 @@ func.func @negative_fold_normals() -> (f32, f32) {
   %m:4 = rng.randn4x %seed, %offset : i32, i32
   return %n, %m#3 : f32, f32
 }
+
+// -----
+
+// Splat operands fold to splats, computed once (Triton: seed 123, offset 1).
+// CHECK-LABEL: func @fold_large_splat
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<-1547692978> : tensor<1024x1024xi32>
+// CHECK-DAG: %[[U:.*]] = arith.constant dense<1060667350> : tensor<1024x1024xi32>
+// CHECK: return %[[W]], %[[U]]
+func.func @fold_large_splat() -> (tensor<1024x1024xi32>, tensor<1024x1024xi32>) {
+  %seed = arith.constant 123 : i32
+  %offset = arith.constant dense<1> : tensor<1024x1024xi32>
+  %x:4 = rng.randint4x %seed, %offset : i32, tensor<1024x1024xi32>
+  %u:4 = rng.rand4x %seed, %offset : i32, tensor<1024x1024xi32>
+  %ub = arith.bitcast %u#0 : tensor<1024x1024xf32> to tensor<1024x1024xi32>
+  return %x#0, %ub : tensor<1024x1024xi32>, tensor<1024x1024xi32>
+}

@@ -153,16 +153,29 @@ static LogicalResult verifyTritonOp(Operation *op, Type seedType,
   return success();
 }
 
-/// Evaluates the Philox words of every element of a Triton-family op whose
-/// seed and offset are constants (see tritonRandint4x); std::nullopt if
-/// either is not a constant.
+/// Returns true for a constant whose elements are all equal: an IntegerAttr
+/// or a splat DenseIntElementsAttr.
+static bool isSplatConstant(Attribute attr) {
+  if (isa_and_nonnull<IntegerAttr>(attr))
+    return true;
+  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  return dense && dense.isSplat();
+}
+
+/// Evaluates the Philox words of a Triton-family op whose seed and offset
+/// are constants (see tritonRandint4x): one block per element, or a single
+/// block when both constants are splats (the results are then splats too).
+/// Returns std::nullopt if either operand is not a constant.
 static std::optional<SmallVector<std::array<uint32_t, 4>>>
 foldTritonWords(Attribute seedAttr, Attribute offsetAttr, Type offsetType,
                 uint32_t rounds) {
   if (auto shaped = dyn_cast<ShapedType>(offsetType);
       shaped && !shaped.hasStaticShape())
     return std::nullopt;
-  int64_t numElements = getNumElements(offsetType);
+  int64_t numElements =
+      isSplatConstant(seedAttr) && isSplatConstant(offsetAttr)
+          ? 1
+          : getNumElements(offsetType);
   std::optional<SmallVector<APInt>> seeds =
       getConstantElements(seedAttr, numElements);
   std::optional<SmallVector<APInt>> offsets =
@@ -179,15 +192,27 @@ foldTritonWords(Attribute seedAttr, Attribute offsetAttr, Type offsetType,
   return words;
 }
 
+/// Builds the constant of `type` holding `scalars` (one per element, or a
+/// single one for a splat).
+static Attribute makeTritonConstant(Type type, ArrayRef<Attribute> scalars) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped)
+    return scalars.front();
+  if (scalars.size() == 1)
+    return DenseElementsAttr::get(shaped, scalars.front());
+  return DenseElementsAttr::get(shaped, scalars);
+}
+
 /// Builds the constant of `type` (i32-like) holding word `index` of `words`.
 static Attribute makeWordConstant(Type type,
                                   ArrayRef<std::array<uint32_t, 4>> words,
                                   unsigned index) {
-  SmallVector<APInt> values;
-  values.reserve(words.size());
+  Type i32 = getElementTypeOrSelf(type);
+  SmallVector<Attribute> scalars;
+  scalars.reserve(words.size());
   for (const std::array<uint32_t, 4> &block : words)
-    values.push_back(APInt(32, block[index]));
-  return makeConstant(type, values);
+    scalars.push_back(IntegerAttr::get(i32, APInt(32, block[index])));
+  return makeTritonConstant(type, scalars);
 }
 
 /// Builds the constant of `type` (f32-like) holding u2f of word `index` of
@@ -195,13 +220,13 @@ static Attribute makeWordConstant(Type type,
 static Attribute makeUniformConstant(Type type,
                                      ArrayRef<std::array<uint32_t, 4>> words,
                                      unsigned index) {
-  SmallVector<APFloat> values;
-  values.reserve(words.size());
+  Type f32 = getElementTypeOrSelf(type);
+  SmallVector<Attribute> scalars;
+  scalars.reserve(words.size());
   for (const std::array<uint32_t, 4> &block : words)
-    values.push_back(APFloat(uint32ToUniformFloat(block[index])));
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return DenseElementsAttr::get(shaped, values);
-  return FloatAttr::get(type, values.front());
+    scalars.push_back(
+        FloatAttr::get(f32, APFloat(uint32ToUniformFloat(block[index]))));
+  return makeTritonConstant(type, scalars);
 }
 
 #define RNG_DEFINE_TRITON_OP_COMMON(OpTy, ElementType, Count)                  \
