@@ -59,12 +59,10 @@ std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
                                   vectorType.getElementType());
   Value flatLhs = vector::ShapeCastOp::create(builder, loc, flatType, lhs);
   Value flatRhs = vector::ShapeCastOp::create(builder, loc, flatType, rhs);
-  auto product =
-      arith::MulUIExtendedOp::create(builder, loc, flatLhs, flatRhs);
-  return {vector::ShapeCastOp::create(builder, loc, vectorType,
-                                      product.getHigh()),
-          vector::ShapeCastOp::create(builder, loc, vectorType,
-                                      product.getLow())};
+  auto product = arith::MulUIExtendedOp::create(builder, loc, flatLhs, flatRhs);
+  return {
+      vector::ShapeCastOp::create(builder, loc, vectorType, product.getHigh()),
+      vector::ShapeCastOp::create(builder, loc, vectorType, product.getLow())};
 }
 
 // One round, M0 = 0xD2511F53, M1 = 0xCD9E8D57 (Random123 Philox4x32):

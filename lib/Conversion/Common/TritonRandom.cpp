@@ -44,9 +44,9 @@ PhiloxInput rng::buildTritonPhiloxInput(OpBuilder &builder, Location loc,
   } else {
     Value shift = createScalarOrSplatConstant(builder, loc, offsetType, 32);
     Value high = arith::ShRUIOp::create(builder, loc, offset, shift);
-    input.counter = {
-        arith::TruncIOp::create(builder, loc, counterType, offset),
-        arith::TruncIOp::create(builder, loc, counterType, high), zero, zero};
+    input.counter = {arith::TruncIOp::create(builder, loc, counterType, offset),
+                     arith::TruncIOp::create(builder, loc, counterType, high),
+                     zero, zero};
   }
 
   // Key: the seed sign-extended to 64 bits, split into two words.
@@ -63,10 +63,9 @@ PhiloxInput rng::buildTritonPhiloxInput(OpBuilder &builder, Location loc,
     input.key = {low, arith::ShRSIOp::create(builder, loc, low, shift)};
   } else {
     Type seed64Type = withElementType(seedType, builder.getI64Type());
-    Value seed64 =
-        seedWidth == 64
-            ? seed
-            : arith::ExtSIOp::create(builder, loc, seed64Type, seed);
+    Value seed64 = seedWidth == 64
+                       ? seed
+                       : arith::ExtSIOp::create(builder, loc, seed64Type, seed);
     Value shift = createScalarOrSplatConstant(builder, loc, seed64Type, 32);
     Value high = arith::ShRUIOp::create(builder, loc, seed64, shift);
     input.key = {arith::TruncIOp::create(builder, loc, keyType, seed64),
@@ -75,9 +74,9 @@ PhiloxInput rng::buildTritonPhiloxInput(OpBuilder &builder, Location loc,
   return input;
 }
 
-std::array<Value, 4> rng::buildTritonRandint4x(OpBuilder &builder,
-                                               Location loc, Value seed,
-                                               Value offset, unsigned rounds,
+std::array<Value, 4> rng::buildTritonRandint4x(OpBuilder &builder, Location loc,
+                                               Value seed, Value offset,
+                                               unsigned rounds,
                                                MulHiLoBuilder mulHiLo) {
   PhiloxInput input = buildTritonPhiloxInput(builder, loc, seed, offset);
   return buildPhilox4x32(builder, loc, input.counter, input.key, rounds,
@@ -112,9 +111,11 @@ std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
                                                       Location loc, Value u1,
                                                       Value u2) {
   Type type = u1.getType();
-  Value minU1 = createScalarOrSplatConstant(builder, loc, type, kMinUniformBits);
+  Value minU1 =
+      createScalarOrSplatConstant(builder, loc, type, kMinUniformBits);
   Value twoPi = createScalarOrSplatConstant(builder, loc, type, kTwoPiBits);
-  Value minusTwo = createScalarOrSplatConstant(builder, loc, type, kMinusTwoBits);
+  Value minusTwo =
+      createScalarOrSplatConstant(builder, loc, type, kMinusTwoBits);
   // u1 is never NaN, so maxnumf and Triton's maximum agree.
   Value clamped = arith::MaxNumFOp::create(builder, loc, minU1, u1);
   Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
@@ -127,10 +128,10 @@ std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
           arith::MulFOp::create(builder, loc, radius, sin)};
 }
 
-SmallVector<Value, 4>
-rng::buildTritonRandomFromWords(OpBuilder &builder, Location loc,
-                                TritonRandomKind kind,
-                                std::array<Value, 4> w) {
+SmallVector<Value, 4> rng::buildTritonRandomFromWords(OpBuilder &builder,
+                                                      Location loc,
+                                                      TritonRandomKind kind,
+                                                      std::array<Value, 4> w) {
   // The uniforms of the first `count` words, built in word order (so the IR
   // does not depend on the C++ compiler's order of argument evaluation).
   auto uniforms = [&](unsigned count) {

@@ -91,9 +91,8 @@ struct TritonOpInfo {
 
 static std::optional<TritonOpInfo> matchTritonOp(Operation *op) {
   auto info = [](auto tritonOp, TritonRandomKind kind) {
-    return std::optional<TritonOpInfo>(
-        TritonOpInfo{kind, tritonOp.getSeed(), tritonOp.getOffset(),
-                     tritonOp.getRounds()});
+    return std::optional<TritonOpInfo>(TritonOpInfo{
+        kind, tritonOp.getSeed(), tritonOp.getOffset(), tritonOp.getRounds()});
   };
   return llvm::TypeSwitch<Operation *, std::optional<TritonOpInfo>>(op)
       .Case([&](RandIntOp o) { return info(o, TritonRandomKind::Randint); })

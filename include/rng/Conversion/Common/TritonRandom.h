@@ -51,15 +51,15 @@ struct PhiloxInput {
 /// Builds the Philox counter and key of Triton's randint4x from `seed` (a
 /// signless integer of at most 64 bits, or a shaped type of one with the
 /// offset's shape) and `offset` (i32 or i64, scalar or shaped).
-PhiloxInput buildTritonPhiloxInput(OpBuilder &builder, Location loc,
-                                   Value seed, Value offset);
+PhiloxInput buildTritonPhiloxInput(OpBuilder &builder, Location loc, Value seed,
+                                   Value offset);
 
 /// Builds Triton's randint4x(seed, offset, rounds): the four Philox4x32
 /// words of buildTritonPhiloxInput's counter and key, with `mulHiLo` as the
 /// 32x32->64-bit product.
 std::array<Value, 4>
-buildTritonRandint4x(OpBuilder &builder, Location loc, Value seed,
-                     Value offset, unsigned rounds,
+buildTritonRandint4x(OpBuilder &builder, Location loc, Value seed, Value offset,
+                     unsigned rounds,
                      MulHiLoBuilder mulHiLo = buildMulHiLoExtended);
 
 /// Builds Triton's uint_to_uniform_float of `word` (i32, scalar or shaped):
@@ -70,9 +70,8 @@ Value buildUniformFloat(OpBuilder &builder, Location loc, Value word);
 /// Builds Triton's pair_uniform_to_normal (Box-Muller) of two f32 values of
 /// one type: u1 = max(1.0e-7, u1); t = 6.283185307179586 * u2;
 /// r = sqrt(-2 * log(u1)); returns (r * cos(t), r * sin(t)), with math ops.
-std::pair<Value, Value> buildPairUniformToNormal(OpBuilder &builder,
-                                                 Location loc, Value u1,
-                                                 Value u2);
+std::pair<Value, Value>
+buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1, Value u2);
 
 /// Builds the results of the op of kind `kind` from the four Philox words of
 /// its (seed, offset, rounds) (see buildTritonRandint4x): one value for

@@ -172,10 +172,9 @@ foldTritonWords(Attribute seedAttr, Attribute offsetAttr, Type offsetType,
   if (auto shaped = dyn_cast<ShapedType>(offsetType);
       shaped && !shaped.hasStaticShape())
     return std::nullopt;
-  int64_t numElements =
-      isSplatConstant(seedAttr) && isSplatConstant(offsetAttr)
-          ? 1
-          : getNumElements(offsetType);
+  int64_t numElements = isSplatConstant(seedAttr) && isSplatConstant(offsetAttr)
+                            ? 1
+                            : getNumElements(offsetType);
   std::optional<SmallVector<APInt>> seeds =
       getConstantElements(seedAttr, numElements);
   std::optional<SmallVector<APInt>> offsets =
@@ -187,8 +186,8 @@ foldTritonWords(Attribute seedAttr, Attribute offsetAttr, Type offsetType,
   words.reserve(numElements);
   for (int64_t i = 0; i < numElements; ++i)
     words.push_back(tritonRandint4x((*seeds)[i].getSExtValue(),
-                                    (*offsets)[i].getZExtValue(),
-                                    offsetIs64Bit, rounds));
+                                    (*offsets)[i].getZExtValue(), offsetIs64Bit,
+                                    rounds));
   return words;
 }
 
@@ -231,7 +230,7 @@ static Attribute makeUniformConstant(Type type,
 
 #define RNG_DEFINE_TRITON_OP_COMMON(OpTy, ElementType, Count)                  \
   LogicalResult OpTy::inferReturnTypes(                                        \
-      MLIRContext *context, std::optional<Location> location,                 \
+      MLIRContext *context, std::optional<Location> location,                  \
       ValueRange operands, DictionaryAttr, OpaqueProperties, RegionRange,      \
       SmallVectorImpl<Type> &inferredReturnTypes) {                            \
     return inferTritonResultTypes(location, operands,                          \
@@ -239,7 +238,7 @@ static Attribute makeUniformConstant(Type type,
                                   Count, inferredReturnTypes);                 \
   }                                                                            \
   LogicalResult OpTy::verify() {                                               \
-    return verifyTritonOp(*this, getSeed().getType(), getOffset().getType(),  \
+    return verifyTritonOp(*this, getSeed().getType(), getOffset().getType(),   \
                           getRounds());                                        \
   }
 
