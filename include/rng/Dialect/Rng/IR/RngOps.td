@@ -203,7 +203,16 @@ defvar Rng_TritonTypesDoc = [{
     inferred (the custom form only spells the operand types). `seed` is
     either a scalar, shared by every lane, or has exactly the offset's shape
     (one seed per lane; the element widths of seed and offset are
-    independent).
+    independent):
+
+    | `offset`         | `seed`                   | `randint*`        | `rand*`, `randn*` |
+    |------------------|--------------------------|-------------------|-------------------|
+    | `iK`             | `iN`                     | `i32`             | `f32`             |
+    | `vector<S x iK>` | `iN` or `vector<S x iN>` | `vector<S x i32>` | `vector<S x f32>` |
+    | `tensor<S x iK>` | `iN` or `tensor<S x iN>` | `tensor<S x i32>` | `tensor<S x f32>` |
+
+    with K = 32 or 64, 1 <= N <= 64 and `S` a static shape (vectors may be
+    0-D).
 
     Lowered by `convert-rng-to-arith` (any target; the normals through
     `math.log`, `math.sqrt`, `math.cos` and `math.sin`) and by the target
