@@ -6,9 +6,10 @@
 `gen` writes a program that runs rng.randint4x, rng.randint, rng.rand,
 rng.randn, rng.rand4x and rng.randn4x at run time (seeds and offsets are
 arguments of non-inlined functions, so nothing folds) on every case below, in
-scalar form (one call per offset), in vector form (all offsets of a case in
-one vector) and, for some cases, in tensor form and with one seed per lane;
-it prints every result as an i32 bit pattern. `check` compares that output
+scalar form (one call per offset), as a 1-D vector holding all offsets of the
+case and, for some cases, as 1-D to 3-D tensors, 2-D vectors, 0-D vectors and
+tensors, and with one seed per lane; it prints every result as an i32 bit
+pattern. `check` compares that output
 with the independent Python model (triton_random_model.py) -- integers and
 uniforms exactly, normals within 2 ulp of the correctly rounded value -- and,
 for the cases recorded from Triton 3.6 (VECTORS_DIR/triton_random.json),
