@@ -48,18 +48,36 @@ struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
   }
 };
 
-/// rng.randint ... rng.randn4x -> buildTritonRandom with
-/// arith.mului_extended products (and math ops for the normals).
+/// rng.randint4x -> buildTritonRandint4x (key/counter setup and Philox
+/// rounds) with arith.mului_extended products. A target lowering replaces
+/// this pattern (and Philox4x32OpLowering) to use its own product.
+struct RandInt4xOpLowering final : OpRewritePattern<RandInt4xOp> {
+  using Base::Base;
+
+  LogicalResult matchAndRewrite(RandInt4xOp op,
+                                PatternRewriter &rewriter) const override {
+    std::array<Value, 4> words = buildTritonRandint4x(
+        rewriter, op.getLoc(), op.getSeed(), op.getOffset(), op.getRounds());
+    rewriter.replaceOp(op, words);
+    return success();
+  }
+};
+
+/// rng.randint, rng.rand, rng.rand4x, rng.randn, rng.randn4x ->
+/// rng.randint4x of the same operands + buildTritonRandomFromWords (u2f in
+/// arith, Box-Muller in arith and math). Target independent.
 template <typename OpTy, TritonRandomKind Kind>
-struct TritonRandomOpLowering final : OpRewritePattern<OpTy> {
+struct TritonRandomOpExpansion final : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
-    SmallVector<Value, 4> results =
-        buildTritonRandom(rewriter, op.getLoc(), Kind, op.getSeed(),
-                          op.getOffset(), op.getRounds());
-    rewriter.replaceOp(op, results);
+    auto block = RandInt4xOp::create(rewriter, op.getLoc(), op.getSeed(),
+                                     op.getOffset(), op.getRounds());
+    rewriter.replaceOp(
+        op, buildTritonRandomFromWords(
+                rewriter, op.getLoc(), Kind,
+                {block.getX0(), block.getX1(), block.getX2(), block.getX3()}));
     return success();
   }
 };
@@ -149,12 +167,11 @@ void rng::shareTritonPhiloxBlocks(Operation *root) {
 
 void rng::populateRngToArithConversionPatterns(RewritePatternSet &patterns,
                                                PatternBenefit benefit) {
-  patterns.add<Philox4x32OpLowering,
-               TritonRandomOpLowering<RandIntOp, TritonRandomKind::Randint>,
-               TritonRandomOpLowering<RandInt4xOp, TritonRandomKind::Randint4x>,
-               TritonRandomOpLowering<RandOp, TritonRandomKind::Rand>,
-               TritonRandomOpLowering<Rand4xOp, TritonRandomKind::Rand4x>,
-               TritonRandomOpLowering<RandnOp, TritonRandomKind::Randn>,
-               TritonRandomOpLowering<Randn4xOp, TritonRandomKind::Randn4x>>(
+  patterns.add<Philox4x32OpLowering, RandInt4xOpLowering,
+               TritonRandomOpExpansion<RandIntOp, TritonRandomKind::Randint>,
+               TritonRandomOpExpansion<RandOp, TritonRandomKind::Rand>,
+               TritonRandomOpExpansion<Rand4xOp, TritonRandomKind::Rand4x>,
+               TritonRandomOpExpansion<RandnOp, TritonRandomKind::Randn>,
+               TritonRandomOpExpansion<Randn4xOp, TritonRandomKind::Randn4x>>(
       patterns.getContext(), benefit);
 }
