@@ -10,15 +10,15 @@
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
-class Operation;
-} // namespace mlir
-
-namespace mlir {
 namespace rng {
 
 /// Adds the universal lowering of every `rng` op to `arith` (+ `math` for
 /// the normal distributions) to `patterns`. The generated IR is valid for
 /// any target; the Philox high products use `arith.mului_extended`.
+/// rng.randint, rng.rand, rng.rand4x, rng.randn and rng.randn4x expand to an
+/// rng.randint4x plus their conversion, so only rng.randint4x and
+/// rng.philox_4x32 build Philox rounds: a target lowering overrides those
+/// two at a higher benefit to use its own product.
 void populateRngToArithConversionPatterns(RewritePatternSet &patterns,
                                           PatternBenefit benefit = 1);
 
