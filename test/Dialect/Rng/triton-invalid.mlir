@@ -132,7 +132,7 @@ func.func @negative_seed_vector_i128(%seed: vector<4xi128>, %offset: vector<4xi3
 // -----
 
 func.func @negative_shaped_seed_scalar_offset(%seed: vector<4xi64>, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op seed type 'vector<4xi64>' must be a scalar or of the same kind (vector or tensor) and shape as the offset type 'i32'}}
+  // expected-error @+1 {{'rng.rand' op seed type 'vector<4xi64>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'i32'}}
   %u = rng.rand %seed, %offset : vector<4xi64>, i32
   return
 }
@@ -140,7 +140,7 @@ func.func @negative_shaped_seed_scalar_offset(%seed: vector<4xi64>, %offset: i32
 // -----
 
 func.func @negative_seed_shape_mismatch(%seed: vector<2xi64>, %offset: vector<4xi32>) {
-  // expected-error @+1 {{'rng.randint' op seed type 'vector<2xi64>' must be a scalar or of the same kind (vector or tensor) and shape as the offset type 'vector<4xi32>'}}
+  // expected-error @+1 {{'rng.randint' op seed type 'vector<2xi64>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'vector<4xi32>'}}
   %w = rng.randint %seed, %offset : vector<2xi64>, vector<4xi32>
   return
 }
@@ -148,7 +148,7 @@ func.func @negative_seed_shape_mismatch(%seed: vector<2xi64>, %offset: vector<4x
 // -----
 
 func.func @negative_seed_tensor_offset_vector(%seed: tensor<4xi64>, %offset: vector<4xi32>) {
-  // expected-error @+1 {{'rng.randn' op seed type 'tensor<4xi64>' must be a scalar or of the same kind (vector or tensor) and shape as the offset type 'vector<4xi32>'}}
+  // expected-error @+1 {{'rng.randn' op seed type 'tensor<4xi64>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'vector<4xi32>'}}
   %n = rng.randn %seed, %offset : tensor<4xi64>, vector<4xi32>
   return
 }
@@ -156,8 +156,16 @@ func.func @negative_seed_tensor_offset_vector(%seed: tensor<4xi64>, %offset: vec
 // -----
 
 func.func @negative_seed_dynamic_tensor(%seed: tensor<?xi64>, %offset: tensor<4xi32>) {
-  // expected-error @+1 {{'rng.rand4x' op seed type 'tensor<?xi64>' must be a scalar or of the same kind (vector or tensor) and shape as the offset type 'tensor<4xi32>'}}
+  // expected-error @+1 {{'rng.rand4x' op seed type 'tensor<?xi64>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'tensor<4xi32>'}}
   %u:4 = rng.rand4x %seed, %offset : tensor<?xi64>, tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @negative_seed_tensor_encoding(%seed: tensor<4xi64, "seeds">, %offset: tensor<4xi32>) {
+  // expected-error @+1 {{'rng.rand' op seed type 'tensor<4xi64, "seeds">' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'tensor<4xi32>'}}
+  %u = rng.rand %seed, %offset : tensor<4xi64, "seeds">, tensor<4xi32>
   return
 }
 

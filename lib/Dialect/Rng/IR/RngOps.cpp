@@ -141,13 +141,15 @@ static LogicalResult verifyTritonOp(Operation *op, Type seedType,
   if (offsetShaped && !offsetShaped.hasStaticShape())
     return op->emitOpError("offset type ")
            << offsetType << " must have a static shape";
+  // A shaped seed must be the offset's type up to the element type (same
+  // kind, shape and tensor encoding).
   if (auto seedShaped = dyn_cast<ShapedType>(seedType)) {
-    if (!offsetShaped || seedShaped.getTypeID() != offsetShaped.getTypeID() ||
-        seedShaped.getShape() != offsetShaped.getShape())
+    if (!offsetShaped ||
+        seedShaped.clone(offsetShaped.getElementType()) != offsetType)
       return op->emitOpError("seed type ")
              << seedType
-             << " must be a scalar or of the same kind (vector or tensor) "
-                "and shape as the offset type "
+             << " must be a scalar or the offset's vector or tensor type up "
+                "to the element type, but the offset type is "
              << offsetType;
   }
   return success();

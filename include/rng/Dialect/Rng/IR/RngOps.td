@@ -201,9 +201,8 @@ defvar Rng_TritonTypesDoc = [{
     ranked tensor, and the op applies elementwise: each result has the
     offset's shape with `i32` (words) or `f32` (floats) elements, and is
     inferred (the custom form only spells the operand types). `seed` is
-    either a scalar, shared by every lane, or has exactly the offset's shape
-    (one seed per lane; the element widths of seed and offset are
-    independent):
+    either a scalar, shared by every lane, or the offset's vector or tensor
+    type with its own integer element type (one seed per lane):
 
     | `offset`         | `seed`                   | `randint*`        | `rand*`, `randn*` |
     |------------------|--------------------------|-------------------|-------------------|
