@@ -28,6 +28,7 @@ if config.rng_python_packages_dir and os.path.isdir(
     config.available_features.add("python-bindings")
     config.substitutions.append(
         ("%rng_python_packages", config.rng_python_packages_dir))
+    config.substitutions.append(("%cmake", config.cmake_command))
 
 # Shared libraries mlir-runner needs to print and to call the C runner utils.
 runner_libs = ",".join(

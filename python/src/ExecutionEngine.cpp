@@ -37,6 +37,7 @@
 
 #include <pybind11/numpy.h>
 
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 
@@ -363,6 +364,9 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
   {
     py::gil_scoped_release release;
     error = self.engine->invokePacked(name, packed);
+    // Kernels print through C stdio (vector.print): show it now, in order
+    // with Python's output, also when stdout is a pipe.
+    std::fflush(nullptr);
   }
   if (error)
     throw MLIRErrorException("Failed to invoke '" + name +

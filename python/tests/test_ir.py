@@ -431,3 +431,18 @@ def test_operation_create_generic(ctx):
     assert op.attributes["rounds"].value == 5
     assert inferred.result.type == i32
     assert module.operation.verify()
+
+
+def test_one_mlir_in_the_process(ctx):
+    """Only the shared libMLIR.so is mapped (no second MLIR, static or
+    shared, as in libMLIRExecutionEngineShared.so)."""
+    import os
+
+    if not os.path.exists("/proc/self/maps"):
+        pytest.skip("needs /proc")
+    Module.parse(PHILOX_FUNC)  # everything loaded by now
+    with open("/proc/self/maps") as maps:
+        files = {line.split()[-1] for line in maps if "/" in line}
+    mlir = {os.path.basename(f) for f in files
+            if os.path.basename(f).startswith("libMLIR")}
+    assert mlir == {"libMLIR.so.22.1"}
