@@ -143,11 +143,11 @@ static void storeScalar(const Slot &slot, py::handle value, void *dst,
                         const std::string &what) {
   if (slot.kind == Slot::Integer) {
     if (!PyIndex_Check(value.ptr()))
-      throw py::type_error(what + ": expected an integer for " + slot.text +
-                           ", got " +
-                           std::string(py::str(
-                               py::type::handle_of(value).attr("__name__"))));
-    py::int_ number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+      throw py::type_error(
+          what + ": expected an integer for " + slot.text + ", got " +
+          std::string(py::str(py::type::handle_of(value).attr("__name__"))));
+    py::int_ number =
+        py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
     int overflow = 0;
     long long asSigned = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
     uint64_t bits;
@@ -283,8 +283,8 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
   for (auto [index, arg] : llvm::enumerate(args)) {
     std::string what = "argument " + std::to_string(index);
     if (cursor >= sig.params.size())
-      throw py::type_error("too many arguments: " + std::to_string(args.size()) +
-                           " given" + expected());
+      throw py::type_error("too many arguments: " +
+                           std::to_string(args.size()) + " given" + expected());
     if (py::isinstance<py::array>(arg)) {
       py::array array = py::reinterpret_borrow<py::array>(arg);
       size_t rank = array.ndim();

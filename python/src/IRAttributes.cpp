@@ -111,7 +111,7 @@ py::object rng_python::wrapAttribute(Attribute attr) {
 
 template <typename MlirT, typename WrapperT, typename... Bases>
 static py::class_<WrapperT, Bases...> defineAttrClass(py::module_ &m,
-                                                     const char *name) {
+                                                      const char *name) {
   py::class_<WrapperT, Bases...> cls(m, name);
   std::string pyName = name;
   cls.def(py::init([pyName](const AttributeW &attr) {
@@ -142,9 +142,9 @@ static APInt toAPInt(py::int_ value, unsigned width) {
   APInt magnitude(width + 140, digits, 10);
   // Reject anything outside [-2^(w-1), 2^w).
   unsigned active = magnitude.getActiveBits();
-  bool fits = negative ? (active < width ||
-                          (active == width && magnitude.isPowerOf2()))
-                       : active <= width;
+  bool fits =
+      negative ? (active < width || (active == width && magnitude.isPowerOf2()))
+               : active <= width;
   if (!fits)
     throw py::value_error("integer " + text + " does not fit in " +
                           std::to_string(width) + " bits");
@@ -163,10 +163,9 @@ static py::int_ toPyInt(const APInt &value, bool isSigned) {
 /// type) as an attribute.
 Attribute rng_python::makeScalarAttr(Type type, py::handle value) {
   if (isa<IndexType, IntegerType>(type) && !py::isinstance<py::int_>(value))
-    throw py::type_error("expected an int for type " + printToString(type) +
-                         ", got " +
-                         std::string(py::str(py::type::handle_of(value).attr(
-                             "__name__"))));
+    throw py::type_error(
+        "expected an int for type " + printToString(type) + ", got " +
+        std::string(py::str(py::type::handle_of(value).attr("__name__"))));
   if (isa<FloatType>(type) && !py::isinstance<py::int_>(value) &&
       !py::isinstance<py::float_>(value))
     throw py::type_error("expected a number for type " + printToString(type));
@@ -174,10 +173,10 @@ Attribute rng_python::makeScalarAttr(Type type, py::handle value) {
     return IntegerAttr::get(type, toAPInt(value.cast<py::int_>(), 64));
   if (auto intType = dyn_cast<IntegerType>(type)) {
     if (py::isinstance<py::bool_>(value))
-      return IntegerAttr::get(type, APInt(intType.getWidth(),
-                                          value.cast<bool>() ? 1 : 0));
-    return IntegerAttr::get(type,
-                            toAPInt(value.cast<py::int_>(), intType.getWidth()));
+      return IntegerAttr::get(
+          type, APInt(intType.getWidth(), value.cast<bool>() ? 1 : 0));
+    return IntegerAttr::get(
+        type, toAPInt(value.cast<py::int_>(), intType.getWidth()));
   }
   if (auto floatType = dyn_cast<FloatType>(type)) {
     APFloat f(value.cast<double>());
@@ -197,13 +196,11 @@ static Type getTypeForDtype(MLIRContext *ctx, py::dtype dtype, bool signless) {
   if (kind == 'b')
     return IntegerType::get(ctx, 1);
   if (kind == 'i')
-    return IntegerType::get(ctx, bits,
-                            signless ? IntegerType::Signless
-                                     : IntegerType::Signed);
+    return IntegerType::get(
+        ctx, bits, signless ? IntegerType::Signless : IntegerType::Signed);
   if (kind == 'u')
-    return IntegerType::get(ctx, bits,
-                            signless ? IntegerType::Signless
-                                     : IntegerType::Unsigned);
+    return IntegerType::get(
+        ctx, bits, signless ? IntegerType::Signless : IntegerType::Unsigned);
   if (kind == 'f' && bits == 16)
     return Float16Type::get(ctx);
   if (kind == 'f' && bits == 32)
@@ -227,8 +224,8 @@ void rng_python::populateIRAttributes(py::module_ &m) {
             return wrapAttribute(attr);
           },
           py::arg("asm"), py::arg("context") = py::none())
-      .def_property_readonly("context",
-                             [](const AttributeW &self) { return self.context; })
+      .def_property_readonly(
+          "context", [](const AttributeW &self) { return self.context; })
       .def_property_readonly("type",
                              [](const AttributeW &self) -> py::object {
                                if (auto typed = dyn_cast<TypedAttr>(self.attr))
@@ -244,7 +241,8 @@ void rng_python::populateIRAttributes(py::module_ &m) {
            })
       .def("__hash__",
            [](const AttributeW &self) {
-             return static_cast<size_t>(llvm::hash_value(self.attr.getAsOpaquePointer()));
+             return static_cast<size_t>(
+                 llvm::hash_value(self.attr.getAsOpaquePointer()));
            })
       .def("__str__",
            [](const AttributeW &self) { return printToString(self.attr); })
@@ -331,7 +329,8 @@ void rng_python::populateIRAttributes(py::module_ &m) {
 
   defineAttrClass<TypeAttr, TypeAttrW, AttributeW>(m, "TypeAttr")
       .def_static(
-          "get", [](const TypeW &type) { return TypeAttrW(TypeAttr::get(type.type)); },
+          "get",
+          [](const TypeW &type) { return TypeAttrW(TypeAttr::get(type.type)); },
           py::arg("value"))
       .def_property_readonly("value", [](const TypeAttrW &self) {
         return wrapType(cast<TypeAttr>(self.attr).getValue());
@@ -349,7 +348,9 @@ void rng_python::populateIRAttributes(py::module_ &m) {
           },
           py::arg("attributes"), py::arg("context") = py::none())
       .def("__len__",
-           [](const ArrayAttrW &self) { return cast<ArrayAttr>(self.attr).size(); })
+           [](const ArrayAttrW &self) {
+             return cast<ArrayAttr>(self.attr).size();
+           })
       .def("__getitem__",
            [](const ArrayAttrW &self, int64_t index) {
              auto array = cast<ArrayAttr>(self.attr);
@@ -374,8 +375,9 @@ void rng_python::populateIRAttributes(py::module_ &m) {
             MLIRContext *ctx = resolveContext(context)->get();
             SmallVector<NamedAttribute> attrs;
             for (auto item : values)
-              attrs.emplace_back(StringAttr::get(ctx, item.first.cast<std::string>()),
-                                 item.second.cast<AttributeW>().attr);
+              attrs.emplace_back(
+                  StringAttr::get(ctx, item.first.cast<std::string>()),
+                  item.second.cast<AttributeW>().attr);
             return DictAttrW(DictionaryAttr::get(ctx, attrs));
           },
           py::arg("value") = py::dict(), py::arg("context") = py::none())
@@ -385,7 +387,8 @@ void rng_python::populateIRAttributes(py::module_ &m) {
            })
       .def("__contains__",
            [](const DictAttrW &self, const std::string &name) {
-             return static_cast<bool>(cast<DictionaryAttr>(self.attr).get(name));
+             return static_cast<bool>(
+                 cast<DictionaryAttr>(self.attr).get(name));
            })
       .def("__getitem__", [](const DictAttrW &self, const std::string &name) {
         Attribute attr = cast<DictionaryAttr>(self.attr).get(name);
@@ -424,8 +427,10 @@ void rng_python::populateIRAttributes(py::module_ &m) {
              return cast<DenseI32ArrayAttr>(self.attr).size();
            })
       .def("__iter__", [](const DenseI32ArrayAttrW &self) {
-        ArrayRef<int32_t> values = cast<DenseI32ArrayAttr>(self.attr).asArrayRef();
-        return py::iter(py::cast(std::vector<int32_t>(values.begin(), values.end())));
+        ArrayRef<int32_t> values =
+            cast<DenseI32ArrayAttr>(self.attr).asArrayRef();
+        return py::iter(
+            py::cast(std::vector<int32_t>(values.begin(), values.end())));
       });
 
   defineAttrClass<DenseI64ArrayAttr, DenseI64ArrayAttrW, AttributeW>(
@@ -442,8 +447,10 @@ void rng_python::populateIRAttributes(py::module_ &m) {
              return cast<DenseI64ArrayAttr>(self.attr).size();
            })
       .def("__iter__", [](const DenseI64ArrayAttrW &self) {
-        ArrayRef<int64_t> values = cast<DenseI64ArrayAttr>(self.attr).asArrayRef();
-        return py::iter(py::cast(std::vector<int64_t>(values.begin(), values.end())));
+        ArrayRef<int64_t> values =
+            cast<DenseI64ArrayAttr>(self.attr).asArrayRef();
+        return py::iter(
+            py::cast(std::vector<int64_t>(values.begin(), values.end())));
       });
 
   defineAttrClass<DenseElementsAttr, DenseElementsAttrW, AttributeW>(
@@ -467,7 +474,8 @@ void rng_python::populateIRAttributes(py::module_ &m) {
                                      "vector or tensor type, got " +
                                      printToString(type->type));
             } else {
-              Type element = getTypeForDtype(ctx->get(), array.dtype(), signless);
+              Type element =
+                  getTypeForDtype(ctx->get(), array.dtype(), signless);
               shapedType = RankedTensorType::get(shape, element);
             }
             if (shapedType.getElementType().isInteger(1)) {
@@ -509,10 +517,11 @@ void rng_python::populateIRAttributes(py::module_ &m) {
             return wrapAttribute(DenseElementsAttr::get(shaped, element.attr));
           },
           py::arg("shaped_type"), py::arg("element_attr"))
-      .def_property_readonly("is_splat",
-                             [](const DenseElementsAttrW &self) {
-                               return cast<DenseElementsAttr>(self.attr).isSplat();
-                             })
+      .def_property_readonly(
+          "is_splat",
+          [](const DenseElementsAttrW &self) {
+            return cast<DenseElementsAttr>(self.attr).isSplat();
+          })
       .def("__len__", [](const DenseElementsAttrW &self) {
         return cast<DenseElementsAttr>(self.attr).getNumElements();
       });

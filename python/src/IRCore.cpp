@@ -15,6 +15,7 @@
 #include "mlir/Parser/Parser.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -77,8 +78,12 @@ bool rng_python::hasOpTrait(OperationName name, TypeID ownID,
   if (name.hasTrait(ownID))
     return true;
   // How clang's __PRETTY_FUNCTION__ spells TypeID::get<Trait>()'s
-  // `Trait<Empty>` (llvm::getTypeName).
-  std::string clangName = ("mlir::OpTrait::" + spelling + "<Empty>").str();
+  // `Trait<Empty>` (llvm::getTypeName). The registry keeps the StringRef it
+  // is given, so the names must outlive it.
+  static auto *names = new llvm::StringSet<>();
+  StringRef clangName =
+      names->insert(("mlir::OpTrait::" + spelling + "<Empty>").str())
+          .first->getKey();
   return name.hasTrait(TypeIDByName::get(clangName));
 }
 
@@ -561,13 +566,11 @@ void rng_python::populateIRCore(py::module_ &m) {
           },
           py::arg("dialect"),
           "Names of the operations of `dialect` (loading it if needed).")
-      .def("load_all_available_dialects", [](ContextObj &self) {
-        self.get()->loadAllAvailableDialects();
-      });
+      .def("load_all_available_dialects",
+           [](ContextObj &self) { self.get()->loadAllAvailableDialects(); });
 
   m.def(
-      "rng_dialect_namespaces",
-      [] { return getRngDialectNamespaces(); },
+      "rng_dialect_namespaces", [] { return getRngDialectNamespaces(); },
       "Namespaces of the dialects rng-mlir defines ('rng', 'round', ...).");
 
   //===--------------------------------------------------------------------===//
@@ -584,8 +587,8 @@ void rng_python::populateIRCore(py::module_ &m) {
           "file",
           [](const std::string &filename, unsigned line, unsigned col,
              py::object context) {
-            return LocationW(FileLineColLoc::get(
-                resolveContext(context)->get(), filename, line, col));
+            return LocationW(FileLineColLoc::get(resolveContext(context)->get(),
+                                                 filename, line, col));
           },
           py::arg("filename"), py::arg("line"), py::arg("col"),
           py::arg("context") = py::none())
@@ -623,14 +626,14 @@ void rng_python::populateIRCore(py::module_ &m) {
             return LocationW(CallSiteLoc::get(callee.loc, caller));
           },
           py::arg("callee"), py::arg("frames"))
-      .def_property_readonly_static(
-          "current",
-          [](py::object) -> LocationW {
-            if (ThreadFrame *frame = currentFrame())
-              if (frame->location)
-                return *frame->location;
-            throw py::value_error("no current Location");
-          })
+      .def_property_readonly_static("current",
+                                    [](py::object) -> LocationW {
+                                      if (ThreadFrame *frame = currentFrame())
+                                        if (frame->location)
+                                          return *frame->location;
+                                      throw py::value_error(
+                                          "no current Location");
+                                    })
       .def_property_readonly("context",
                              [](LocationW &self) { return self.context; })
       .def("__enter__",
@@ -655,7 +658,8 @@ void rng_python::populateIRCore(py::module_ &m) {
            })
       .def("__hash__",
            [](LocationW &self) {
-             return static_cast<size_t>(llvm::hash_value(self.loc.getAsOpaquePointer()));
+             return static_cast<size_t>(
+                 llvm::hash_value(self.loc.getAsOpaquePointer()));
            })
       .def("__str__", [](LocationW &self) { return printToString(self.loc); })
       .def("__repr__", [](LocationW &self) { return printToString(self.loc); });
@@ -674,8 +678,7 @@ void rng_python::populateIRCore(py::module_ &m) {
             if (!module)
               capture.raise("Unable to parse module assembly");
             capture.warnAboutNonErrors();
-            return ModuleW{
-                std::make_shared<RootState>(ctx, module.release())};
+            return ModuleW{std::make_shared<RootState>(ctx, module.release())};
           },
           py::arg("asm"), py::arg("context") = py::none(),
           "Parses (and verifies) a module; raises MLIRError with the "
@@ -683,9 +686,8 @@ void rng_python::populateIRCore(py::module_ &m) {
       .def_static(
           "create",
           [](py::object loc) {
-            ContextRef ctx = loc.is_none()
-                                 ? resolveContext(py::none())
-                                 : loc.cast<LocationW>().context;
+            ContextRef ctx = loc.is_none() ? resolveContext(py::none())
+                                           : loc.cast<LocationW>().context;
             ModuleOp module = ModuleOp::create(resolveLocation(loc, ctx));
             return ModuleW{std::make_shared<RootState>(ctx, module)};
           },
@@ -696,10 +698,8 @@ void rng_python::populateIRCore(py::module_ &m) {
                                return BlockW(IRRef(self.root),
                                              &self.get()->getRegion(0).front());
                              })
-      .def_property_readonly("context",
-                             [](const ModuleW &self) {
-                               return self.root->context;
-                             })
+      .def_property_readonly(
+          "context", [](const ModuleW &self) { return self.root->context; })
       .def("dump", [](const ModuleW &self) { self.get()->dump(); })
       .def("__str__", [](const ModuleW &self) {
         return printOperation(self.get(), false, false, false, false,
@@ -710,14 +710,14 @@ void rng_python::populateIRCore(py::module_ &m) {
   // Operation
   //===--------------------------------------------------------------------===//
   py::class_<OperationW>(m, "Operation", "A handle to an operation.")
-      .def_static(
-          "create", &createOperation, py::arg("name"),
-          py::arg("results") = py::none(), py::arg("operands") = py::none(),
-          py::arg("attributes") = py::none(),
-          py::arg("successors") = py::none(), py::arg("regions") = py::none(),
-          py::arg("loc") = py::none(), py::arg("ip") = py::none(),
-          py::arg("infer_type") = false,
-          R"(Creates an operation by name.
+      .def_static("create", &createOperation, py::arg("name"),
+                  py::arg("results") = py::none(),
+                  py::arg("operands") = py::none(),
+                  py::arg("attributes") = py::none(),
+                  py::arg("successors") = py::none(),
+                  py::arg("regions") = py::none(), py::arg("loc") = py::none(),
+                  py::arg("ip") = py::none(), py::arg("infer_type") = false,
+                  R"(Creates an operation by name.
 
 results: result types (None with infer_type=True: inferred).
 operands: Values; an element may be a list of Values (a variadic group;
@@ -726,13 +726,13 @@ attributes: dict of name to Attribute, or to a Python value converted
   with the op's default for that attribute (bool for unit attributes).
 regions: number of regions (default: what the op's traits say).
 Operations without regions are verified on creation; MLIRError on failure.)")
-      .def_property_readonly("operation",
-                             [](py::object self) { return self; })
+      .def_property_readonly("operation", [](py::object self) { return self; })
       .def_property_readonly("opview", [](py::object self) { return self; })
-      .def_property_readonly("name",
-                             [](const OperationW &self) {
-                               return self.get()->getName().getStringRef().str();
-                             })
+      .def_property_readonly(
+          "name",
+          [](const OperationW &self) {
+            return self.get()->getName().getStringRef().str();
+          })
       .def_property_readonly(
           "context",
           [](const OperationW &self) { return self.current().root->context; })
@@ -759,10 +759,10 @@ Operations without regions are verified on creation; MLIRError on failure.)")
           [](const OperationW &self) {
             Operation *op = self.get();
             if (op->getNumResults() != 1)
-              throw py::value_error(
-                  "'" + op->getName().getStringRef().str() + "' has " +
-                  std::to_string(op->getNumResults()) +
-                  " results; use .results");
+              throw py::value_error("'" + op->getName().getStringRef().str() +
+                                    "' has " +
+                                    std::to_string(op->getNumResults()) +
+                                    " results; use .results");
             return wrapValue(self, op->getResult(0));
           },
           "The single result (ValueError unless there is exactly one).")
@@ -792,13 +792,12 @@ Operations without regions are verified on creation; MLIRError on failure.)")
               return py::cast(OperationW(self.current(), parent));
             return py::none();
           })
-      .def_property_readonly(
-          "block",
-          [](const OperationW &self) -> py::object {
-            if (Block *block = self.get()->getBlock())
-              return py::cast(BlockW(self.current(), block));
-            return py::none();
-          })
+      .def_property_readonly("block",
+                             [](const OperationW &self) -> py::object {
+                               if (Block *block = self.get()->getBlock())
+                                 return py::cast(BlockW(self.current(), block));
+                               return py::none();
+                             })
       .def(
           "verify",
           [](const OperationW &self) {
@@ -837,10 +836,9 @@ Operations without regions are verified on creation; MLIRError on failure.)")
              std::optional<int64_t> largeElementsLimit, bool enableDebugInfo,
              bool prettyDebugInfo, bool printGenericOpForm,
              bool useLocalScope) -> py::object {
-            std::string text =
-                printOperation(self.get(), printGenericOpForm, enableDebugInfo,
-                               prettyDebugInfo, useLocalScope,
-                               largeElementsLimit);
+            std::string text = printOperation(
+                self.get(), printGenericOpForm, enableDebugInfo,
+                prettyDebugInfo, useLocalScope, largeElementsLimit);
             if (binary)
               return py::bytes(text);
             return py::str(text);
@@ -884,7 +882,9 @@ Operations without regions are verified on creation; MLIRError on failure.)")
                     other.cast<OperationW>().op == self.op;
            })
       .def("__hash__",
-           [](const OperationW &self) { return static_cast<size_t>(llvm::hash_value(self.op)); })
+           [](const OperationW &self) {
+             return static_cast<size_t>(llvm::hash_value(self.op));
+           })
       .def("__str__",
            [](const OperationW &self) {
              return printOperation(self.get(), false, false, false, false,
@@ -913,7 +913,8 @@ Operations without regions are verified on creation; MLIRError on failure.)")
                op->removeAttr(name);
                throw py::type_error("attribute '" + name + "' of '" +
                                     op->getName().getStringRef().str() +
-                                    "' cannot hold " + printToString(attr.attr));
+                                    "' cannot hold " +
+                                    printToString(attr.attr));
              }
            })
       .def("__delitem__",
@@ -979,7 +980,9 @@ Operations without regions are verified on creation; MLIRError on failure.)")
 
   py::class_<BlockList>(m, "BlockList", "The blocks of a region.")
       .def("__len__",
-           [](const BlockList &self) { return self.region.get()->getBlocks().size(); })
+           [](const BlockList &self) {
+             return self.region.get()->getBlocks().size();
+           })
       .def("__getitem__",
            [](const BlockList &self, int64_t index) {
              Region *region = self.region.get();
@@ -1028,7 +1031,8 @@ Operations without regions are verified on creation; MLIRError on failure.)")
       .def_property_readonly("arguments",
                              [](const BlockW &self) {
                                py::list args;
-                               for (BlockArgument arg : self.get()->getArguments())
+                               for (BlockArgument arg :
+                                    self.get()->getArguments())
                                  args.append(wrapValue(self, arg));
                                return args;
                              })
@@ -1038,7 +1042,8 @@ Operations without regions are verified on creation; MLIRError on failure.)")
       .def_property_readonly("owner",
                              [](const BlockW &self) -> py::object {
                                if (Operation *op = self.get()->getParentOp())
-                                 return py::cast(OperationW(self.current(), op));
+                                 return py::cast(
+                                     OperationW(self.current(), op));
                                return py::none();
                              })
       .def_property_readonly("region",
@@ -1068,7 +1073,9 @@ Operations without regions are verified on creation; MLIRError on failure.)")
                     other.cast<BlockW>().block == self.block;
            })
       .def("__hash__",
-           [](const BlockW &self) { return static_cast<size_t>(llvm::hash_value(self.block)); })
+           [](const BlockW &self) {
+             return static_cast<size_t>(llvm::hash_value(self.block));
+           })
       .def("__str__", [](const BlockW &self) {
         std::string text;
         llvm::raw_string_ostream os(text);
@@ -1081,9 +1088,11 @@ Operations without regions are verified on creation; MLIRError on failure.)")
   //===--------------------------------------------------------------------===//
   py::class_<ValueW>(m, "Value", "A handle to an SSA value.")
       .def_property_readonly(
-          "type", [](const ValueW &self) { return wrapType(self.get().getType()); })
+          "type",
+          [](const ValueW &self) { return wrapType(self.get().getType()); })
       .def_property_readonly(
-          "context", [](const ValueW &self) { return self.current().root->context; })
+          "context",
+          [](const ValueW &self) { return self.current().root->context; })
       .def_property_readonly(
           "owner",
           [](const ValueW &self) -> py::object {
@@ -1103,7 +1112,8 @@ Operations without regions are verified on creation; MLIRError on failure.)")
            })
       .def("__hash__",
            [](const ValueW &self) {
-             return static_cast<size_t>(llvm::hash_value(self.value.getAsOpaquePointer()));
+             return static_cast<size_t>(
+                 llvm::hash_value(self.value.getAsOpaquePointer()));
            })
       .def("__str__",
            [](const ValueW &self) {
@@ -1123,11 +1133,11 @@ Operations without regions are verified on creation; MLIRError on failure.)")
       });
 
   py::class_<BlockArgumentW, ValueW>(m, "BlockArgument", "A block argument.")
-      .def_property_readonly("arg_number",
-                             [](const BlockArgumentW &self) {
-                               return cast<BlockArgument>(self.get())
-                                   .getArgNumber();
-                             })
+      .def_property_readonly(
+          "arg_number",
+          [](const BlockArgumentW &self) {
+            return cast<BlockArgument>(self.get()).getArgNumber();
+          })
       .def("set_type", [](const BlockArgumentW &self, const TypeW &type) {
         cast<BlockArgument>(self.get()).setType(type.type);
       });
@@ -1198,23 +1208,22 @@ Operations without regions are verified on creation; MLIRError on failure.)")
                                    OperationW(operation.current(), next)};
           },
           py::arg("operation"))
-      .def_property_readonly_static(
-          "current",
-          [](py::object) -> InsertionPointW {
-            if (ThreadFrame *frame = currentFrame())
-              if (frame->insertionPoint)
-                return *frame->insertionPoint;
-            throw py::value_error("no current InsertionPoint");
-          })
-      .def_property_readonly("block",
-                             [](const InsertionPointW &self) { return self.block; })
+      .def_property_readonly_static("current",
+                                    [](py::object) -> InsertionPointW {
+                                      if (ThreadFrame *frame = currentFrame())
+                                        if (frame->insertionPoint)
+                                          return *frame->insertionPoint;
+                                      throw py::value_error(
+                                          "no current InsertionPoint");
+                                    })
       .def_property_readonly(
-          "ref_operation",
-          [](const InsertionPointW &self) -> py::object {
-            if (self.ref)
-              return py::cast(*self.ref);
-            return py::none();
-          })
+          "block", [](const InsertionPointW &self) { return self.block; })
+      .def_property_readonly("ref_operation",
+                             [](const InsertionPointW &self) -> py::object {
+                               if (self.ref)
+                                 return py::cast(*self.ref);
+                               return py::none();
+                             })
       .def(
           "insert",
           [](const InsertionPointW &self, py::object op) {

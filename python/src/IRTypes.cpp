@@ -36,8 +36,7 @@ struct FloatTypeW : TypeW {
   using TypeW::TypeW;
 };
 /// One Python class per builtin float type (F32Type, Float8E4M3FNType...).
-template <typename MlirT>
-struct SpecificFloatTypeW : FloatTypeW {
+template <typename MlirT> struct SpecificFloatTypeW : FloatTypeW {
   using FloatTypeW::FloatTypeW;
 };
 struct ShapedTypeW : TypeW {
@@ -116,7 +115,7 @@ py::object rng_python::wrapType(Type type) {
 /// `Cls.isinstance(type)` for the MLIR type class `MlirT`.
 template <typename MlirT, typename WrapperT, typename... Bases>
 static py::class_<WrapperT, Bases...> defineTypeClass(py::module_ &m,
-                                                     const char *name) {
+                                                      const char *name) {
   py::class_<WrapperT, Bases...> cls(m, name);
   std::string pyName = name;
   cls.def(py::init([pyName](const TypeW &type) {
@@ -127,8 +126,7 @@ static py::class_<WrapperT, Bases...> defineTypeClass(py::module_ &m,
           }),
           py::arg("cast_from_type"));
   cls.def_static(
-      "isinstance",
-      [](const TypeW &type) { return isa<MlirT>(type.type); },
+      "isinstance", [](const TypeW &type) { return isa<MlirT>(type.type); },
       py::arg("other"));
   return cls;
 }
@@ -175,9 +173,11 @@ void rng_python::populateIRTypes(py::module_ &m) {
            })
       .def("__hash__",
            [](const TypeW &self) {
-             return static_cast<size_t>(llvm::hash_value(self.type.getAsOpaquePointer()));
+             return static_cast<size_t>(
+                 llvm::hash_value(self.type.getAsOpaquePointer()));
            })
-      .def("__str__", [](const TypeW &self) { return printToString(self.type); })
+      .def("__str__",
+           [](const TypeW &self) { return printToString(self.type); })
       .def("__repr__", [](const TypeW &self) {
         return "Type(" + printToString(self.type) + ")";
       });
@@ -215,9 +215,10 @@ void rng_python::populateIRTypes(py::module_ &m) {
                 }));
           },
           py::arg("width"), py::arg("context") = py::none())
-      .def_property_readonly(
-          "width",
-          [](const IntegerTypeW &t) { return cast<IntegerType>(t.type).getWidth(); })
+      .def_property_readonly("width",
+                             [](const IntegerTypeW &t) {
+                               return cast<IntegerType>(t.type).getWidth();
+                             })
       .def_property_readonly("is_signless",
                              [](const IntegerTypeW &t) {
                                return cast<IntegerType>(t.type).isSignless();
@@ -269,9 +270,10 @@ void rng_python::populateIRTypes(py::module_ &m) {
                                return wrapType(
                                    cast<ShapedType>(t.type).getElementType());
                              })
-      .def_property_readonly(
-          "has_rank",
-          [](const ShapedTypeW &t) { return cast<ShapedType>(t.type).hasRank(); })
+      .def_property_readonly("has_rank",
+                             [](const ShapedTypeW &t) {
+                               return cast<ShapedType>(t.type).hasRank();
+                             })
       .def_property_readonly("rank",
                              [](const ShapedTypeW &t) {
                                auto shaped = cast<ShapedType>(t.type);
@@ -302,9 +304,8 @@ void rng_python::populateIRTypes(py::module_ &m) {
           },
           py::arg("dim"))
       .def_static("get_dynamic_size", [] { return ShapedType::kDynamic; })
-      .def_static("is_dynamic_size", [](int64_t size) {
-        return ShapedType::isDynamic(size);
-      });
+      .def_static("is_dynamic_size",
+                  [](int64_t size) { return ShapedType::isDynamic(size); });
 
   defineTypeClass<VectorType, VectorTypeW, ShapedTypeW>(m, "VectorType")
       .def_static(
@@ -337,8 +338,8 @@ void rng_python::populateIRTypes(py::module_ &m) {
             Attribute enc = encoding ? encoding->attr : Attribute();
             return RankedTensorTypeW(getChecked<RankedTensorType>(
                 elementType.context, loc, "tensor type", [&](auto emitError) {
-                  return RankedTensorType::getChecked(
-                      emitError, toShape(shape), elementType.type, enc);
+                  return RankedTensorType::getChecked(emitError, toShape(shape),
+                                                      elementType.type, enc);
                 }));
           },
           py::arg("shape"), py::arg("element_type"),
@@ -410,7 +411,8 @@ void rng_python::populateIRTypes(py::module_ &m) {
       .def_property_readonly("inputs",
                              [](const FunctionTypeW &t) {
                                py::list types;
-                               for (Type in : cast<FunctionType>(t.type).getInputs())
+                               for (Type in :
+                                    cast<FunctionType>(t.type).getInputs())
                                  types.append(wrapType(in));
                                return types;
                              })

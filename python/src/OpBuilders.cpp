@@ -57,8 +57,7 @@ struct Arity {
 
   bool accepts(unsigned n) const { return exact ? n == *exact : n >= min; }
   std::string describe() const {
-    return exact ? std::to_string(*exact)
-                 : "at least " + std::to_string(min);
+    return exact ? std::to_string(*exact) : "at least " + std::to_string(min);
   }
 };
 } // namespace
@@ -92,7 +91,8 @@ static Arity getOperandArity(RegisteredOperationName info) {
   if (auto n = findCountTrait<OpTrait::NOperands>(info, "NOperands", Counts()))
     return {*n};
   if (auto n = findCountTrait<OpTrait::AtLeastNOperands>(
-          info, "AtLeastNOperands", std::integer_sequence<unsigned, 1, 2, 3, 4, 5, 6, 7, 8>()))
+          info, "AtLeastNOperands",
+          std::integer_sequence<unsigned, 1, 2, 3, 4, 5, 6, 7, 8>()))
     return {std::nullopt, *n};
   return {std::nullopt, 0};
 }
@@ -105,7 +105,8 @@ static Arity getResultArity(RegisteredOperationName info) {
   if (auto n = findCountTrait<OpTrait::NResults>(info, "NResults", Counts()))
     return {*n};
   if (auto n = findCountTrait<OpTrait::AtLeastNResults>(
-          info, "AtLeastNResults", std::integer_sequence<unsigned, 1, 2, 3, 4, 5, 6, 7, 8>()))
+          info, "AtLeastNResults",
+          std::integer_sequence<unsigned, 1, 2, 3, 4, 5, 6, 7, 8>()))
     return {std::nullopt, *n};
   return {std::nullopt, 0};
 }
@@ -116,10 +117,12 @@ static Arity getRegionArity(RegisteredOperationName info) {
   if (RNG_HAS_TRAIT(info, OneRegion))
     return {1u};
   if (auto n = findCountTrait<OpTrait::NRegions>(
-          info, "NRegions", std::integer_sequence<unsigned, 2, 3, 4, 5, 6, 7, 8>()))
+          info, "NRegions",
+          std::integer_sequence<unsigned, 2, 3, 4, 5, 6, 7, 8>()))
     return {*n};
   if (auto n = findCountTrait<OpTrait::AtLeastNRegions>(
-          info, "AtLeastNRegions", std::integer_sequence<unsigned, 1, 2, 3, 4>()))
+          info, "AtLeastNRegions",
+          std::integer_sequence<unsigned, 1, 2, 3, 4>()))
     return {std::nullopt, *n};
   return {std::nullopt, 0};
 }
@@ -144,7 +147,7 @@ static DictionaryAttr getDefaultAttributes(RegisteredOperationName info,
     // Properties live in an operation: make a scratch one.
     OperationState state(UnknownLoc::get(ctx), info);
     Operation *scratch = Operation::create(state);
-    auto cleanup = llvm::make_scope_exit([&] { scratch->destroy(); });
+    llvm::scope_exit cleanup([&] { scratch->destroy(); });
     info.populateDefaultProperties(scratch->getPropertiesStorage());
     if (auto dict = dyn_cast_or_null<DictionaryAttr>(
             scratch->getPropertiesAsAttribute()))
@@ -170,8 +173,8 @@ static Attribute convertAttribute(py::handle value, StringRef name,
                                   Attribute defaultValue, MLIRContext *ctx,
                                   StringRef opName) {
   auto fail = [&](const std::string &why) -> Attribute {
-    throw py::type_error("attribute '" + name.str() + "' of '" +
-                         opName.str() + "': " + why);
+    throw py::type_error("attribute '" + name.str() + "' of '" + opName.str() +
+                         "': " + why);
   };
   if (value.is_none())
     return {};
@@ -195,7 +198,8 @@ static Attribute convertAttribute(py::handle value, StringRef name,
         return fail("expected an integer, got a float");
       return makeScalarAttr(typed.getType(), value);
     }
-    if (!defaultValue && name.contains('.') && py::isinstance<py::int_>(value)) {
+    if (!defaultValue && name.contains('.') &&
+        py::isinstance<py::int_>(value)) {
       // A discardable attribute: i64, as in MLIR's textual format.
       return makeScalarAttr(IntegerType::get(ctx, 64), value);
     }
@@ -288,11 +292,10 @@ static std::string joinTypes(ArrayRef<Type> types) {
 static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count) {
   MLIRContext *ctx = p.location.getContext();
   Builder b(ctx);
-  SmallVector<Type> elements = {b.getI1Type(),  b.getI8Type(),
-                                b.getI16Type(), b.getI32Type(),
-                                b.getI64Type(), b.getIndexType(),
-                                b.getF16Type(), b.getBF16Type(),
-                                b.getF32Type(), b.getF64Type()};
+  SmallVector<Type> elements = {
+      b.getI1Type(),  b.getI8Type(),    b.getI16Type(), b.getI32Type(),
+      b.getI64Type(), b.getIndexType(), b.getF16Type(), b.getBF16Type(),
+      b.getF32Type(), b.getF64Type()};
   llvm::SetVector<Type> candidates;
   for (Value operand : p.operands)
     candidates.insert(operand.getType());
@@ -304,8 +307,8 @@ static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count) {
     for (Type element : elements) {
       if (auto vec = dyn_cast<VectorType>(type)) {
         if (VectorType::isValidElementType(element))
-          candidates.insert(VectorType::get(vec.getShape(), element,
-                                            vec.getScalableDims()));
+          candidates.insert(
+              VectorType::get(vec.getShape(), element, vec.getScalableDims()));
       } else if (auto tensor = dyn_cast<RankedTensorType>(type)) {
         candidates.insert(RankedTensorType::get(tensor.getShape(), element,
                                                 tensor.getEncoding()));
@@ -357,10 +360,9 @@ static SmallVector<Type> inferResultTypes(const Prepared &p) {
   // Let ODS check the operands and attributes first: inference code may
   // assume they satisfy the op's constraints. Placeholder `none` results
   // fail only after those checks.
-  SmallVector<Type> placeholders(results.exact.value_or(0),
-                                 NoneType::get(ctx));
+  SmallVector<Type> placeholders(results.exact.value_or(0), NoneType::get(ctx));
   Operation *trial = p.create(placeholders);
-  auto cleanup = llvm::make_scope_exit([&] { trial->destroy(); });
+  llvm::scope_exit cleanup([&] { trial->destroy(); });
   {
     DiagnosticCapture capture(ctx);
     if (failed(mlir::verify(trial, /*verifyRecursively=*/false)) &&
@@ -420,7 +422,8 @@ OperationW rng_python::createOperation(const std::string &name,
   else
     context = resolveContext(py::none());
   MLIRContext *ctx = context->get();
-  RootRef dest = insertion ? RootState::resolve(insertion->block.root) : nullptr;
+  RootRef dest =
+      insertion ? RootState::resolve(insertion->block.root) : nullptr;
 
   // The operation name.
   StringRef dialect = StringRef(name).split('.').first;
@@ -476,10 +479,9 @@ OperationW rng_python::createOperation(const std::string &name,
   if (!attributes.is_none()) {
     for (auto item : attributes.cast<py::dict>()) {
       std::string attrName = item.first.cast<std::string>();
-      Attribute attr =
-          convertAttribute(item.second, attrName,
-                           defaults ? defaults.get(attrName) : Attribute(), ctx,
-                           name);
+      Attribute attr = convertAttribute(
+          item.second, attrName,
+          defaults ? defaults.get(attrName) : Attribute(), ctx, name);
       if (attr)
         p.attributes.set(attrName, attr);
     }
@@ -505,8 +507,8 @@ OperationW rng_python::createOperation(const std::string &name,
   if (!regions.is_none())
     p.numRegions = regions.cast<unsigned>();
   else if (info)
-    p.numRegions = getRegionArity(*info).min +
-                   getRegionArity(*info).exact.value_or(0);
+    p.numRegions =
+        getRegionArity(*info).min + getRegionArity(*info).exact.value_or(0);
 
   if (info) {
     Arity operandArity = getOperandArity(*info);
@@ -538,11 +540,12 @@ OperationW rng_python::createOperation(const std::string &name,
   if (info) {
     Arity resultArity = getResultArity(*info);
     if (!resultArity.accepts(types.size()))
-      throw py::type_error(
-          "'" + name + "' has " + resultArity.describe() + " results, got " +
-          std::to_string(types.size()) + " result types" +
-          (results.is_none() && !inferType ? " (pass results= or infer_type=True)"
-                                           : ""));
+      throw py::type_error("'" + name + "' has " + resultArity.describe() +
+                           " results, got " + std::to_string(types.size()) +
+                           " result types" +
+                           (results.is_none() && !inferType
+                                ? " (pass results= or infer_type=True)"
+                                : ""));
   }
 
   // Create, then make sure every inherent attribute we set was taken (a

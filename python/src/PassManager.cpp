@@ -35,9 +35,9 @@ void rng_python::populatePassManager(py::module_ &m) {
                            "Runs a pass pipeline on an operation.")
       .def(py::init([](const std::string &anchorOp, py::object context) {
              ContextRef ctx = resolveContext(context);
-             return PassManagerW{
-                 ctx, std::make_unique<PassManager>(ctx->get(), anchorOp,
-                                                    OpPassManager::Nesting::Implicit)};
+             return PassManagerW{ctx, std::make_unique<PassManager>(
+                                          ctx->get(), anchorOp,
+                                          OpPassManager::Nesting::Implicit)};
            }),
            py::arg("anchor_op") = "any", py::arg("context") = py::none())
       .def_static(
@@ -88,7 +88,9 @@ void rng_python::populatePassManager(py::module_ &m) {
           [](PassManagerW &self, bool printAfterAll, bool printBeforeAll) {
             self.pm->getContext()->disableMultithreading();
             self.pm->enableIRPrinting(
-                [printBeforeAll](Pass *, Operation *) { return printBeforeAll; },
+                [printBeforeAll](Pass *, Operation *) {
+                  return printBeforeAll;
+                },
                 [printAfterAll](Pass *, Operation *) { return printAfterAll; });
           },
           py::arg("print_after_all") = true,

@@ -68,8 +68,8 @@ static Operation *selectModule(Operation *op,
   return gpuModules.front();
 }
 
-static std::unique_ptr<llvm::Module>
-translate(Operation *op, llvm::LLVMContext &llvmContext) {
+static std::unique_ptr<llvm::Module> translate(Operation *op,
+                                               llvm::LLVMContext &llvmContext) {
   DiagnosticCapture capture(op->getContext());
   if (failed(mlir::verify(op)))
     capture.raise("The module is invalid");
@@ -156,9 +156,9 @@ void rng_python::populateTarget(py::module_ &m) {
         py::arg("gpu_module") = py::none(),
         "LLVM IR text of a module (or of its gpu.module) in the LLVM "
         "dialect.");
-  m.def("emit_assembly", &emitAssembly, py::arg("operation"),
-        py::arg("triple"), py::arg("chip"), py::arg("features") = "",
-        py::arg("opt_level") = 2, py::arg("gpu_module") = py::none(),
+  m.def("emit_assembly", &emitAssembly, py::arg("operation"), py::arg("triple"),
+        py::arg("chip"), py::arg("features") = "", py::arg("opt_level") = 2,
+        py::arg("gpu_module") = py::none(),
         "Target assembly of a module (or of its gpu.module) in the LLVM "
         "dialect, through LLVM's TargetMachine.");
   m.def(

@@ -281,3 +281,28 @@ def test_discardable_and_unit_attributes(ctx):
         func.return_([op.result])
     assert "{my.count = 4 : i64, my.flag}" in str(module)
     assert "attributes {llvm.emit_c_interface}" in str(module)
+
+
+@pytest.mark.parametrize("name,facts", [
+    # name: (num_operands, min_operands, num_results, num_regions,
+    #        infers_result_types, attr_sized_operand_segments, is_terminator)
+    ("arith.addi", (2, 0, 1, 0, True, False, False)),
+    ("memref.store", (None, 2, 0, 0, False, False, False)),
+    ("memref.alloc", (None, 0, 1, 0, False, True, False)),
+    ("scf.for", (None, 3, None, 1, False, False, False)),
+    ("func.return", (None, 0, 0, 0, False, False, True)),
+    ("gpu.launch", (None, 6, None, 1, False, True, False)),
+    ("rng.philox_4x32", (6, 0, 4, 0, True, False, False)),
+    ("rng.randint4x", (2, 0, 4, 0, True, False, False)),
+    ("round.stochastic", (2, 0, 1, 0, False, False, False)),
+])
+def test_op_info_reads_traits_of_upstream_and_our_ops(name, facts):
+    """Trait queries work for ops compiled by libMLIR.so's compiler as well
+    as ours (see hasOpTrait)."""
+    from rng_mlir.ir import _op_info
+
+    info = _op_info(name)
+    keys = ("num_operands", "min_operands", "num_results", "num_regions",
+            "infers_result_types", "attr_sized_operand_segments",
+            "is_terminator")
+    assert tuple(info[k] for k in keys) == facts
