@@ -12,6 +12,7 @@
 #define RNG_CONVERSION_PASSES_H
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Conversion/RngToNVVM/RngToNVVM.h"
 
 #include "mlir/Pass/Pass.h"
 

@@ -28,18 +28,22 @@ using namespace mlir::rng;
 
 namespace {
 
-/// rng.philox_4x32 -> buildPhilox4x32 with arith.mului_extended products.
+/// rng.philox_4x32 -> buildPhilox4x32 with the options' products.
 struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
-  using Base::Base;
+  Philox4x32OpLowering(MLIRContext *context, const RngLoweringOptions &options,
+                       PatternBenefit benefit)
+      : OpRewritePattern(context, benefit), options(options) {}
 
   LogicalResult matchAndRewrite(Philox4x32Op op,
                                 PatternRewriter &rewriter) const override {
     std::array<Value, 4> words = buildPhilox4x32(
         rewriter, op.getLoc(), {op.getC0(), op.getC1(), op.getC2(), op.getC3()},
-        {op.getK0(), op.getK1()}, op.getRounds());
+        {op.getK0(), op.getK1()}, op.getRounds(), options.mulHiLo);
     rewriter.replaceOp(op, words);
     return success();
   }
+
+  RngLoweringOptions options;
 };
 
 struct ConvertRngToArithPass final
@@ -58,7 +62,8 @@ struct ConvertRngToArithPass final
 
 } // namespace
 
-void rng::populateRngToArithConversionPatterns(RewritePatternSet &patterns,
-                                               PatternBenefit benefit) {
-  patterns.add<Philox4x32OpLowering>(patterns.getContext(), benefit);
+void rng::populateRngToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options,
+    PatternBenefit benefit) {
+  patterns.add<Philox4x32OpLowering>(patterns.getContext(), options, benefit);
 }
