@@ -25,6 +25,7 @@ using namespace mlir::rng;
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // Our dialects, by their universal lowerings.
   pm.addPass(createConvertRngToArithPass());
+  pm.addPass(createConvertRoundToArithPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
@@ -143,6 +144,7 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
   std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertRngToNVVMPass());
+  gpuPm.addPass(createConvertRoundToNVVMPass({options.chip}));
   addGpuModuleLowering(gpuPm, createConvertGpuOpsToNVVMOps());
 
   GpuNVVMAttachTargetOptions target;
@@ -161,6 +163,7 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
                                   const RngToROCDLPipelineOptions &options) {
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertRngToArithPass());
+  gpuPm.addPass(createConvertRoundToROCDLPass({options.chipset}));
   ConvertGpuOpsToROCDLOpsOptions lowering;
   lowering.chipset = options.chipset;
   addGpuModuleLowering(gpuPm, createConvertGpuOpsToROCDLOps(lowering));

@@ -31,6 +31,24 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
 }
 
 //===----------------------------------------------------------------------===//
+// RoundToArith
+//===----------------------------------------------------------------------===//
+
+def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
+  let summary = "Lower every round op to integer arith (any target)";
+  let description = [{
+    The universal lowering of the `round` dialect. `round.stochastic` becomes
+    integer `arith` on the `f32` bit pattern (`arith.bitcast` in, shifts,
+    masks, adds, compares and selects, `arith.trunci` and `arith.bitcast` to
+    the result type out), bit-exact to the op's specification for every
+    input, every result format, every width of the random bits and both
+    values of `saturate`. The IR needs no float arithmetic and no target
+    support for the narrow float types. No `round` op survives the pass.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // RngToNVVM
 //===----------------------------------------------------------------------===//
 
@@ -52,6 +70,82 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
                            "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::LLVM::LLVMDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// RoundToNVVM
+//===----------------------------------------------------------------------===//
+
+def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
+  let summary = "Lower every round op for an NVIDIA chip (PTX cvt.rs where exact)";
+  let description = [{
+    Lowers `round.stochastic` for the NVIDIA chip `chip` (`sm_90`,
+    `sm_100a`, ...). On sm_100a and sm_103a (PTX `cvt.rs`, PTX ISA 8.7) an op
+    becomes the NVVM stochastic-rounding conversion wherever that computes
+    exactly the op's function, and the universal lowering of
+    `convert-round-to-arith` everywhere else:
+
+    | result type | rbits | saturate | lowering |
+    |---|---|---|---|
+    | bf16 | any width | any | `nvvm.convert.f32x2.to.bf16x2` (rnd = rs), 2 elements each |
+    | f16 | any width | any | `nvvm.convert.f32x2.to.f16x2` (rnd = rs), 2 elements each |
+    | f8E4M3FN, f8E5M2 | i8 | yes | `nvvm.convert.f32x4.to.f8x4`, 4 elements each |
+    | anything else, ranked tensors | | | universal |
+
+    The op's K random bits are placed at the top of the random-bit field the
+    instruction reads for each element (zeros below), so its carry is the
+    op's. Without `saturate`, f16 inputs of magnitude >= 65536 are pinned to
+    +-Inf by a select (the PTX ISA leaves their non-carry result open).
+    Every other chip gets the universal lowering only. A `chip` LLVM does
+    not know is an error. See docs/Targets.md for the instruction facts and
+    what is not verified on hardware. No `round` op survives the pass.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "NVIDIA chip, e.g. sm_90 or sm_100a (required)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// RoundToROCDL
+//===----------------------------------------------------------------------===//
+
+def ConvertRoundToROCDLPass : Pass<"convert-round-to-rocdl"> {
+  let summary = "Lower every round op for an AMD chipset (v_cvt_sr_* where exact)";
+  let description = [{
+    Lowers `round.stochastic` for the AMD chipset `chipset` (`gfx942`,
+    `gfx950`, ...) through the AMDGPU stochastic-rounding conversions where
+    they compute exactly the op's function, the universal lowering of
+    `convert-round-to-arith` everywhere else:
+
+    | chipset | result type | lowering |
+    |---|---|---|
+    | gfx950 | bf16, f16 | `llvm.call_intrinsic "llvm.amdgcn.cvt.sr.{bf16,f16}.f32"` (v_cvt_sr_bf16_f32 / v_cvt_sr_f16_f32), 2 elements per packed result |
+    | gfx950 | f8E4M3FN, f8E5M2 | `rocdl.cvt.sr.fp8.f32` / `rocdl.cvt.sr.bf8.f32` (OCP), 4 elements per i32 |
+    | gfx942 | f8E4M3FNUZ, f8E5M2FNUZ | `rocdl.cvt.sr.fp8.f32` / `rocdl.cvt.sr.bf8.f32` (FNUZ) |
+    | other | any, ranked tensors | universal |
+
+    for any rbits width and both values of `saturate`. The op's K random bits
+    go to the top of the random-operand field each instruction reads
+    (rand[31:32-K] for bf16/f16, rand[19:20-K] / rand[20:21-K] for fp8/bf8).
+    The instructions do not saturate and AMD does not document their
+    overflow, Inf and NaN results; those are computed from `x` and selected
+    (saturation, the overflow band above the largest finite value, NaN).
+    See docs/Targets.md for the evidence and what is not verified on
+    hardware. A `chipset` LLVM does not know is an error. No `round` op
+    survives the pass.
+  }];
+  let options = [
+    Option<"chipset", "chipset", "std::string", /*default=*/"\"\"",
+           "AMD chipset, e.g. gfx942 or gfx950 (required)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::ROCDL::ROCDLDialect"];
 }
 
 #endif // RNG_CONVERSION_PASSES_TD

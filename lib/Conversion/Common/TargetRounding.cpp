@@ -10,6 +10,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -59,7 +61,7 @@ Value rng::placeRandomBits(OpBuilder &builder, Location loc, Value rbits,
     bits = arith::TruncIOp::create(builder, loc, i32, bits);
   else if (width < 32)
     bits = arith::ExtUIOp::create(builder, loc, i32, bits);
-  if (numBits < 32)
+  if (numBits < std::min(width, 32u))
     bits = arith::AndIOp::create(builder, loc, bits,
                                  i32Constant(builder, loc,
                                              (uint32_t(1) << numBits) - 1));

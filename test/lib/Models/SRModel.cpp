@@ -94,8 +94,11 @@ Value rng::test::buildSRModel(OpBuilder &builder, Location loc, Value x,
   int64_t minNormalExponent = 127 + 1 - fmt.bias;
   int64_t discarded = 23 - fmt.mantissaBits;
   Value below = i.maxs(i.sub(i.c(minNormalExponent), e), i.c(0));
-  // Past 40 every significand bit and the random bits' carry are gone.
-  Value shift = i.mins(i.add(i.c(discarded), below), i.c(40));
+  // From N + 24 on, the significand (< 2^24) lies wholly below the random
+  // bits and cannot make them carry: the result is 0 for any larger shift.
+  // Clamping keeps the i64 arithmetic exact.
+  Value shift = i.mins(i.add(i.c(discarded), below),
+                       i.c(insn.numRandomBits + 24));
   Value addend = i.shl(r, i.sub(shift, i.c(insn.numRandomBits)));
   Value kept = i.shr(i.add(significand, addend), shift);
   Value truncated = i.shr(significand, shift);
