@@ -195,9 +195,15 @@ struct ConvertRoundToNVVMPass final
   using Base::Base;
 
   void runOnOperation() override {
+    if (chip.empty()) {
+      emitError(getOperation()->getLoc())
+          << "convert-round-to-nvvm: option 'chip' is required, e.g. "
+             "chip=sm_100a";
+      return signalPassFailure();
+    }
     std::optional<NVVMChip> parsed = parseNVVMChip(chip);
     if (!parsed) {
-      getOperation()->emitError()
+      emitError(getOperation()->getLoc())
           << "convert-round-to-nvvm: unknown chip '" << chip << "'; expected "
           << getNVVMChipHelp();
       return signalPassFailure();

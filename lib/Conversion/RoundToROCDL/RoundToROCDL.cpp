@@ -225,71 +225,64 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
     return success();
   }
 
-  /// Pins the results AMD does not document to SPEC's: |x| > M (with
-  /// saturate), overflow (without), NaN.
+  /// Pins the results AMD does not document to SPEC's, from x alone: every
+  /// |x| > M (largest finite; +-Inf included) and NaN. With `saturate` such
+  /// an x gives +-M. Without, it gives the overflow result O (+-Inf for
+  /// E5M2, NaN otherwise) when |x| >= M + ulp(M) or when x's top K
+  /// discarded bits plus the K random bits carry, and +-M otherwise.
   static Value fixUp(OpBuilder &builder, Location loc, Value x, Value byte,
                      Value rbits, const StochasticRoundingFormat &format,
                      unsigned k, bool saturate, uint32_t maxBits,
                      uint32_t overflowBits) {
-    if (saturate) {
-      // Every |x| > M (+-Inf included) rounds to +-M.
-      byte = replaceAboveMagnitude(builder, loc, x, byte, CmpIPredicate::ugt,
-                                   maxBits, format.maxFiniteBits,
-                                   /*withSign=*/true);
-      return replaceNaN(builder, loc, x, byte, format.nanBits);
-    }
-    // Without saturate a result beyond M is +-Inf (E5M2) or NaN.
-    uint32_t overflowMagnitude =
-        format.infBits ? *format.infBits : format.nanBits & 0x7F;
-    bool withSign = format.hasNegativeZero;
-    uint32_t overflowPattern =
-        format.infBits || format.hasNegativeZero ? overflowMagnitude
-                                                 : format.nanBits;
-    // M < |x| < M + ulp(M): M, or the overflow result if x's top K
-    // discarded bits plus the K random bits carry (SPEC's rule, evaluated
-    // here because the instruction's overflow result is undocumented).
-    Value magnitude = getMagnitudeBits(builder, loc, x);
-    unsigned discarded = format.getDiscardedBits();
-    Value top = arith::ShRUIOp::create(
-        builder, loc, magnitude, i32Constant(builder, loc, discarded - k));
-    top = arith::AndIOp::create(builder, loc, top,
-                                i32Constant(builder, loc, (1u << k) - 1));
-    Value random = placeRandomBits(builder, loc, rbits, k, 0);
-    Value sum = arith::AddIOp::create(builder, loc, top, random);
-    Value carry = arith::CmpIOp::create(builder, loc, CmpIPredicate::uge, sum,
-                                        i32Constant(builder, loc, 1u << k));
-    Value inBand = arith::AndIOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, CmpIPredicate::ugt, magnitude,
-                              i32Constant(builder, loc, maxBits)),
-        arith::CmpIOp::create(builder, loc, CmpIPredicate::ult, magnitude,
-                              i32Constant(builder, loc, overflowBits)));
     Type i8 = builder.getI8Type();
+    auto i8Constant = [&](uint32_t value) -> Value {
+      return arith::ConstantOp::create(builder, loc,
+                                       builder.getIntegerAttr(i8, value));
+    };
+    Value magnitude = getMagnitudeBits(builder, loc, x);
+    auto compare = [&](CmpIPredicate predicate, Value lhs, uint32_t rhs) {
+      return arith::CmpIOp::create(builder, loc, predicate, lhs,
+                                   i32Constant(builder, loc, rhs));
+    };
+    // T's sign bit from x.
     Value sign = arith::TruncIOp::create(
         builder, loc, i8,
         arith::ShRUIOp::create(
             builder, loc,
             arith::BitcastOp::create(builder, loc, builder.getI32Type(), x),
             i32Constant(builder, loc, 24)));
-    sign = arith::AndIOp::create(
-        builder, loc, sign,
-        arith::ConstantOp::create(builder, loc,
-                                  builder.getIntegerAttr(i8, 0x80)));
-    Value overflowValue = arith::ConstantOp::create(
-        builder, loc, builder.getIntegerAttr(i8, overflowPattern));
-    if (withSign)
-      overflowValue = arith::OrIOp::create(builder, loc, overflowValue, sign);
-    Value maxValue = arith::OrIOp::create(
-        builder, loc, sign,
-        arith::ConstantOp::create(
-            builder, loc, builder.getIntegerAttr(i8, format.maxFiniteBits)));
-    Value bandValue =
-        arith::SelectOp::create(builder, loc, carry, overflowValue, maxValue);
-    byte = arith::SelectOp::create(builder, loc, inBand, bandValue, byte);
-    // |x| >= M + ulp(M), +-Inf included: the overflow result.
-    byte = replaceAboveMagnitude(builder, loc, x, byte, CmpIPredicate::uge,
-                                 overflowBits, overflowPattern, withSign);
-    return replaceNaN(builder, loc, x, byte, format.nanBits);
+    sign = arith::AndIOp::create(builder, loc, sign, i8Constant(0x80));
+    Value signedMax =
+        arith::OrIOp::create(builder, loc, sign, i8Constant(format.maxFiniteBits));
+
+    Value beyondMax = arith::AndIOp::create(
+        builder, loc, compare(CmpIPredicate::ugt, magnitude, maxBits),
+        compare(CmpIPredicate::ule, magnitude, 0x7F800000));
+    Value replacement = signedMax;
+    if (!saturate) {
+      // O: +-Inf where T has Inf; NaN otherwise (signed where T has -0).
+      Value overflow = i8Constant(format.infBits ? *format.infBits
+                                                 : format.nanBits);
+      if (format.hasNegativeZero)
+        overflow = arith::OrIOp::create(builder, loc, overflow, sign);
+      unsigned discarded = format.getDiscardedBits();
+      Value top = arith::ShRUIOp::create(
+          builder, loc, magnitude, i32Constant(builder, loc, discarded - k));
+      // x's top K discarded bits (|x| > M lies in M's binade).
+      top = arith::AndIOp::create(builder, loc, top,
+                                  i32Constant(builder, loc, (1u << k) - 1));
+      Value sum = arith::AddIOp::create(
+          builder, loc, top, placeRandomBits(builder, loc, rbits, k, 0));
+      Value carry = compare(CmpIPredicate::uge, sum, 1u << k);
+      Value past = compare(CmpIPredicate::uge, magnitude, overflowBits);
+      Value overflows = arith::OrIOp::create(builder, loc, past, carry);
+      replacement =
+          arith::SelectOp::create(builder, loc, overflows, overflow, signedMax);
+    }
+    byte = arith::SelectOp::create(builder, loc, beyondMax, replacement, byte);
+    Value isNaN = compare(CmpIPredicate::ugt, magnitude, 0x7F800000);
+    return arith::SelectOp::create(builder, loc, isNaN,
+                                   i8Constant(format.nanBits), byte);
   }
 
   bool fnuz;
@@ -300,9 +293,15 @@ struct ConvertRoundToROCDLPass final
   using Base::Base;
 
   void runOnOperation() override {
+    if (chipset.empty()) {
+      emitError(getOperation()->getLoc())
+          << "convert-round-to-rocdl: option 'chipset' is required, e.g. "
+             "chipset=gfx950";
+      return signalPassFailure();
+    }
     std::optional<ROCDLChipset> parsed = parseROCDLChipset(chipset);
     if (!parsed) {
-      getOperation()->emitError()
+      emitError(getOperation()->getLoc())
           << "convert-round-to-rocdl: unknown chipset '" << chipset
           << "'; expected an AMDGPU processor name LLVM knows, "
              "gfx<major><minor><stepping> such as gfx90a, gfx942 or gfx950";
