@@ -7,17 +7,14 @@
 
 // RUN: rng-opt %s --rng-to-rocdl=chipset=gfx942 | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -mcpu=gfx942 -o %t.gfx942.s
-// RUN: FileCheck %s < %t.gfx942.s
-// RUN: not grep -E "v_mul_(hi|lo)_u32|_u64_u64" %t.gfx942.s
+// RUN: %python %test_lib/count_isa.py '\bv_(?:mul|mad)\w*' %t.gfx942.s | FileCheck %s
 // RUN: rng-opt %s --rng-to-rocdl=chipset=gfx950 | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -mcpu=gfx950 -o %t.gfx950.s
-// RUN: FileCheck %s < %t.gfx950.s
-// RUN: not grep -E "v_mul_(hi|lo)_u32|_u64_u64" %t.gfx950.s
+// RUN: %python %test_lib/count_isa.py '\bv_(?:mul|mad)\w*' %t.gfx950.s | FileCheck %s
 
-// CHECK:       philox:
-// CHECK-COUNT-20: v_mad_u64_u32 v[{{[0-9]+}}:{{[0-9]+}}], s[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s{{[0-9]+}}, 0
-// CHECK-NOT:   v_mad_u64_u32
-// CHECK:       s_endpgm
+// Every vector multiply of the kernel.
+// CHECK:      v_mad_u64_u32: 20
+// CHECK-NEXT: total: 20
 
 gpu.module @kernels {
   // Counter words that differ per lane (thread id), so that the products

@@ -6,22 +6,19 @@
 
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -mcpu=sm_90 -o %t.ptx
-// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 
 // RUN: rng-opt %s --convert-rng-to-arith --rng-to-nvvm=chip=sm_90 \
 // RUN:   | mlir-translate --mlir-to-llvmir | llc -mcpu=sm_90 \
 // RUN:   | FileCheck %s --check-prefix=GENERIC
 
-// PTX:       .visible .entry philox(
-// PTX-COUNT-20: mul.hi.u32
-// PTX-NOT:   mul.hi.u32
-// PTX:       ret;
-
-// The low products, and no 64-bit multiply anywhere.
-// RUN: grep -c "mul.lo.s32" %t.ptx | FileCheck %s --check-prefix=LOW
-// RUN: not grep -E "mul\.(wide|lo\.[su]64|hi\.[su]64)" %t.ptx
-// LOW: {{^}}20{{$}}
+// Every multiply of the kernel: the 20 high and 20 low products, nothing
+// 64-bit (no mul.wide, mul.lo.s64, mad.*).
+// RUN: %python %test_lib/count_isa.py '\b(?:mul|mad)\.[\w.]+' %t.ptx \
+// RUN:   | FileCheck %s --check-prefix=PTX
+// PTX:      mul.hi.u32: 20
+// PTX-NEXT: mul.lo.s32: 20
+// PTX-NEXT: total: 40
 
 // GENERIC:   .visible .entry philox(
 // GENERIC-NOT: mul.hi.u32
