@@ -21,8 +21,11 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     `arith.addi`; the Triton-family ops add `arith.sitofp`/`arith.mulf` for
     the uniform conversion and `math.log`, `math.sqrt`, `math.cos`,
     `math.sin` for Box-Muller, so each target uses its own math library.
-    No `rng` op survives the pass. Run `canonicalize` and `cse` afterwards to
-    share Philox blocks between ops with the same seed, offset and rounds.
+    No `rng` op survives the pass. The Triton-family ops that share seed,
+    offset and rounds share one Philox block: the pass first rewrites them
+    into one `rng.randint4x` per (seed, offset, rounds), reused wherever it
+    dominates (`shareTritonPhiloxBlocks`). Run `canonicalize` and `cse`
+    afterwards to remove the words and constants that are not used.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
@@ -56,9 +59,10 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
   let summary = "Lower every rng op for NVVM (Philox products as mul.hi.u32)";
   let description = [{
     The lowering of `convert-rng-to-arith` with one change: each Philox
-    round forms its two high products with the `llvm.nvvm.mulhi.ui`
-    intrinsic (an `llvm.call_intrinsic`, PTX `mul.hi.u32`) and its low
-    products with `arith.muli`. The PTX of a 10-round Philox then has 20
+    round (of `rng.philox_4x32`, and of `rng.randint4x`, to which the other
+    Triton-family ops expand) forms its two high products with the
+    `llvm.nvvm.mulhi.ui` intrinsic (an `llvm.call_intrinsic`, PTX
+    `mul.hi.u32`) and its low products with `arith.muli`. The PTX of a 10-round Philox then has 20
     `mul.hi.u32` and no 64-bit multiply, where the generic
     `arith.mului_extended` expansion leaves `mul.lo.s64`. The bits are those
     of the universal lowering. Scalars and static vectors (unrolled per

@@ -90,6 +90,8 @@ namespace {
 struct ConvertRngToNVVMPass final
     : rng::impl::ConvertRngToNVVMPassBase<ConvertRngToNVVMPass> {
   void runOnOperation() override {
+    // One Philox block per (seed, offset, rounds), as convert-rng-to-arith.
+    shareTritonPhiloxBlocks(getOperation());
     RewritePatternSet patterns(&getContext());
     populateRngToNVVMConversionPatterns(patterns);
     ConversionTarget target(getContext());

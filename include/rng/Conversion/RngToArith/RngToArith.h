@@ -23,18 +23,32 @@ using MulHiLoFn = std::pair<Value, Value> (*)(OpBuilder &builder, Location loc,
 /// lowering; a target lowering (e.g. `convert-rng-to-nvvm`) changes only
 /// these and reuses every pattern.
 struct RngLoweringOptions {
-  /// Forms each Philox round's two high/low products. Every op that runs
-  /// Philox uses it.
+  /// Forms each Philox round's two high/low products, in the lowerings of
+  /// rng.philox_4x32 and rng.randint4x (the only ops that build Philox
+  /// rounds; see below).
   MulHiLoFn mulHiLo = buildMulHiLoExtended;
 };
 
 /// Adds the lowering of every `rng` op to `arith` (+ `math` for the normal
 /// distributions) to `patterns`. With default `options` the generated IR is
 /// valid for any target; the Philox high products use
-/// `arith.mului_extended`.
+/// `arith.mului_extended`. rng.randint, rng.rand, rng.rand4x, rng.randn and
+/// rng.randn4x expand to an rng.randint4x plus their conversion, so only
+/// rng.randint4x and rng.philox_4x32 build Philox rounds, both with
+/// `options.mulHiLo`.
 void populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);
+
+/// Rewrites every rng.randint, rng.rand, rng.rand4x, rng.randn and
+/// rng.randn4x under `root` into an rng.randint4x followed by its conversion
+/// (u2f in arith, Box-Muller in arith + math), reusing one rng.randint4x for
+/// all ops with the same seed, offset and rounds where it dominates them
+/// (existing rng.randint4x ops are merged the same way). Afterwards each
+/// distinct (seed, offset, rounds) computes one Philox block, whatever
+/// canonicalization later removes from it. convert-rng-to-arith runs this
+/// first; target lowerings should too.
+void shareTritonPhiloxBlocks(Operation *root);
 
 } // namespace rng
 } // namespace mlir
