@@ -64,7 +64,8 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     `llvm.nvvm.mulhi.ui` intrinsic (an `llvm.call_intrinsic`, PTX
     `mul.hi.u32`) and its low products with `arith.muli`. The PTX of a 10-round Philox then has 20
     `mul.hi.u32` and no 64-bit multiply, where the generic
-    `arith.mului_extended` expansion leaves `mul.lo.s64`. The bits are those
+    `arith.mului_extended` expansion leaves 64-bit multiplies
+    (`mul.wide.u32`, `mul.lo.s64`). The bits are those
     of the universal lowering. Scalars and static vectors (unrolled per
     element) use the intrinsic; ranked tensors keep `arith.mului_extended`
     (scalarize them first). No `rng` op survives the pass.
