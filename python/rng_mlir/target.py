@@ -65,8 +65,8 @@ def _emit(operation, triple, dialect, chip, features, opt_level, gpu_module,
     chip = chip or default_chip
     if chip is None:
         raise ValueError(
-            f"no {chip_option} given and the gpu.module has no "
-            f"#{dialect}.target attribute naming one")
+            f"no {chip_option} given, and no gpu.module with a "
+            f"#{dialect}.target attribute to take it from")
     if features is None:
         features = default_features or ""
     return emit_assembly(operation, triple, chip, features,

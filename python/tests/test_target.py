@@ -1,6 +1,24 @@
-"""rng_mlir.target: PTX and AMDGCN assembly for gpu.modules using our ops."""
+"""rng_mlir.target: PTX and AMDGCN assembly for gpu.modules using our ops,
+through upstream's GPU lowerings and through the rng-to-nvvm / rng-to-rocdl
+pipelines."""
+
+import pathlib
+import subprocess
 
 import pytest
+
+from rng_mlir.dialects import arith, gpu, memref, rng
+from rng_mlir.dialects import round as round_
+from rng_mlir.ir import (
+    Attribute,
+    BF16Type,
+    F32Type,
+    FunctionType,
+    InsertionPoint,
+    IntegerType,
+    MemRefType,
+    ShapedType,
+)
 
 from rng_mlir import target
 from rng_mlir.ir import MLIRError, Module
@@ -76,8 +94,83 @@ def test_target_errors(ctx):
         target.to_ptx(module, chip="sm_1")
     with pytest.raises(ValueError, match="no gpu.module named 'nope'"):
         target.to_ptx(module, gpu_module="nope")
-    with pytest.raises(ValueError, match="no chipset given"):
+    with pytest.raises(ValueError, match="no chipset given, and no gpu.module "
+                       "with a #rocdl.target"):
         target.to_amdgcn(module)
     unlowered = Module.parse(KERNEL.replace("TARGET", '#nvvm.target'))
     with pytest.raises(MLIRError, match="Failed to translate to LLVM IR"):
         target.to_ptx(unlowered, chip="sm_90")
+
+
+def python_built_kernel():
+    """A gpu.module built with the builders: per thread, tl.randint bits and
+    a stochastic rounding of x[tid] to bf16."""
+    f32, i32 = F32Type.get(), IntegerType.get_signless(32)
+    dynamic = ShapedType.get_dynamic_size()
+    src = MemRefType.get([dynamic], f32)
+    dst = MemRefType.get([dynamic], BF16Type.get())
+    module = Module.create()
+    with InsertionPoint(module.body):
+        kernels = gpu.module(sym_name="kernels")
+    with InsertionPoint(kernels.regions[0].blocks.append()):
+        kernel = gpu.func(function_type=FunctionType.get([src, dst, i32], []),
+                          sym_name="sr", **{"gpu.kernel": True})
+    entry = kernel.regions[0].blocks.append(src, dst, i32)
+    with InsertionPoint(entry):
+        x, out, seed = entry.arguments
+        tid = gpu.thread_id(dimension=Attribute.parse("#gpu<dim x>"))
+        bits = rng.randint(seed, arith.index_cast(i32, tid))
+        value = memref.load(x, [tid])
+        memref.store(round_.stochastic(BF16Type.get(), value, bits), out, [tid])
+        gpu.return_()
+    assert module.operation.verify()
+    return module
+
+
+def test_rng_to_nvvm_pipeline_to_ptx(ctx):
+    module = python_built_kernel()
+    PassManager.parse(
+        "builtin.module(rng-to-nvvm{chip=sm_100a keep-gpu-module=true})").run(
+            module.operation)
+    ptx = target.to_ptx(module)  # sm_100a, +ptx87 from the #nvvm.target
+    assert ".target sm_100a" in ptx
+    assert "cvt.rs.bf16x2.f32" in ptx  # the hardware stochastic rounding
+    # Philox's products through mul.hi (two per round, the last round's
+    # partly dead), no 64-bit multiply.
+    assert ptx.count("mul.hi.u32") >= 18 and "mul.lo.s64" not in ptx
+    ptxas = pathlib.Path("/usr/local/cuda/bin/ptxas")
+    if ptxas.exists():
+        result = subprocess.run([str(ptxas), "-arch=sm_100a", "-o", "/dev/null",
+                                 "-"], input=ptx, text=True,
+                                capture_output=True)
+        assert result.returncode == 0, result.stderr
+
+
+def test_rng_to_nvvm_without_the_gpu_module(ctx):
+    module = python_built_kernel()
+    PassManager.parse("builtin.module(rng-to-nvvm{chip=sm_90})").run(
+        module.operation)
+    with pytest.raises(ValueError, match="no chip given"):
+        target.to_ptx(module)
+    ptx = target.to_ptx(module, chip="sm_90")
+    assert ".target sm_90" in ptx and "cvt.rs" not in ptx
+
+
+@pytest.mark.parametrize("chipset,hardware", [("gfx950", True),
+                                              ("gfx942", False)])
+def test_rng_to_rocdl_pipeline_to_amdgcn(ctx, chipset, hardware):
+    module = python_built_kernel()
+    PassManager.parse(
+        f"builtin.module(rng-to-rocdl{{chipset={chipset} "
+        "keep-gpu-module=true})").run(module.operation)
+    asm = target.to_amdgcn(module)
+    assert f".amdgcn_target \"amdgcn-amd-amdhsa--{chipset}" in asm
+    # bf16 stochastic rounding has an instruction on gfx950 only.
+    assert ("v_cvt_sr_bf16_f32" in asm) == hardware
+
+
+def test_target_pipeline_options_are_checked(ctx):
+    with pytest.raises(ValueError, match="unknown chip 'sm_99'"):
+        PassManager.parse("builtin.module(rng-to-nvvm{chip=sm_99})")
+    with pytest.raises(ValueError, match="gfx999"):
+        PassManager.parse("builtin.module(rng-to-rocdl{chipset=gfx999})")

@@ -12,13 +12,16 @@ dialect get builders without binding code). A builder takes:
   result); a list is a variadic group (``memref.load(m, [i])``);
 * keyword attributes: ``Attribute``s, or Python values converted with the
   attribute's default type (``rounds=7``), ``True`` for a unit attribute
-  (``saturate=True``);
+  (``saturate=True``). Names the op does not declare are rejected for the
+  rng-mlir ops and when they look like a typo of a declared one; otherwise
+  (``sym_name`` of ``gpu.func``, dotted discardable names) they pass;
 * ``results=``, ``loc=``, ``ip=`` as in upstream's generated builders.
 
 It returns the single result ``Value``, the list of results, or the
 ``Operation`` when there are none -- like upstream's op functions.
 """
 
+import difflib
 import keyword
 
 from ..ir import Operation, Type, _dialect_operations, _op_info
@@ -86,10 +89,27 @@ def _describe(info):
     return "\n".join(lines)
 
 
+def _check_unknown_attribute(op_name, name, known, strict):
+    """Rejects an attribute the op does not declare if it looks like a typo
+    of one it does, or always for rng-mlir ops; dotted names
+    (``llvm.emit_c_interface``) are discardable attributes and pass."""
+    if "." in name:
+        return
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    if strict or close:
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise TypeError(
+            f"'{op_name}' has no attribute '{name}' (its attributes: "
+            f"{', '.join(known) or 'none'}){hint}")
+
+
 def make_builder(op_name):
     """A builder function for the registered operation ``op_name``."""
     info = _op_info(op_name)
     known_attributes = tuple(info["attributes"])
+    # Our ops declare every attribute they use; upstream ones may rely on
+    # others (gpu.func's sym_name, gpu.kernel).
+    strict = info["rng_dialect"]
 
     def builder(*args, results=None, loc=None, ip=None, **attributes):
         args = list(args)
@@ -100,11 +120,9 @@ def make_builder(op_name):
             if leading:
                 results = leading
         for name in attributes:
-            # Dotted names are discardable attributes (`llvm.emit_c_interface`).
-            if name not in known_attributes and "." not in name:
-                raise TypeError(
-                    f"'{op_name}' has no attribute '{name}' (its attributes: "
-                    f"{', '.join(known_attributes) or 'none'})")
+            if name not in known_attributes:
+                _check_unknown_attribute(op_name, name, known_attributes,
+                                         strict)
         op = Operation.create(
             op_name, results=results, operands=args, attributes=attributes,
             loc=loc, ip=ip, infer_type=results is None)
