@@ -15,7 +15,6 @@ from rng_mlir.ir import (
     IndexType,
     InsertionPoint,
     IntegerType,
-    Location,
     MemRefType,
     MLIRError,
     Module,

@@ -45,7 +45,6 @@ from rng_mlir.ir import (
     Type,
     TypeAttr,
     UnitAttr,
-    Value,
     VectorType,
     rng_dialect_namespaces,
 )
@@ -327,11 +326,11 @@ def test_insertion_points(ctx):
     with InsertionPoint.at_block_terminator(entry):
         a = arith.constant(i32, 1)
     with InsertionPoint.at_block_begin(entry):
-        b = arith.constant(i32, 2)
+        arith.constant(i32, 2)
     with InsertionPoint(a.owner):  # before an operation
-        c = arith.constant(i32, 3)
+        arith.constant(i32, 3)
     with InsertionPoint.after(a.owner):
-        d = arith.constant(i32, 4)
+        arith.constant(i32, 4)
     with InsertionPoint.at_end(entry):
         assert InsertionPoint.current.block == entry
     names = [str(op.attributes["value"]) for op in entry.operations[:-1]]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rng_mlir.ir import Context, MLIRError, Module
+from rng_mlir.ir import MLIRError, Module
 from rng_mlir.passmanager import PassManager
 
 PHILOX = """

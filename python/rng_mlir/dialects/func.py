@@ -6,7 +6,6 @@ decorator) and ``CallOp`` / ``call``.
 """
 
 import functools
-import inspect
 
 from ._ods_common import get_op_result_or_op_results
 from ._ods_common import populate as _populate
@@ -110,14 +109,13 @@ class FuncOp(OpView):
                     types = [v.type for v in values]
                     func_op.attributes["function_type"] = TypeAttr.get(
                         FunctionType.get(list(inputs), types))
-                return_(values)
+                return_(values)  # noqa: F821 (a derived builder)
 
             @functools.wraps(f)
             def emit_call(*call_args, loc=None, ip=None):
                 return call(func_op, list(call_args), loc=loc, ip=ip)
 
             emit_call.func_op = func_op
-            emit_call.__signature__ = inspect.signature(emit_call)
             return emit_call
 
         return decorator

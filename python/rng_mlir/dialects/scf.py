@@ -5,7 +5,7 @@ upstream: ``ForOp``, the ``for_`` loop generator and ``IfOp``.
 """
 
 from ._ods_common import populate as _populate
-from ..ir import IndexType, InsertionPoint, OpView, Operation, Value
+from ..ir import IndexType, InsertionPoint, OpView, Operation
 
 _populate(globals(), "scf")
 
@@ -86,7 +86,7 @@ def for_(start, stop=None, step=None, iter_args=None, *, loc=None, ip=None):
             yield iv
             operations = for_op.body.operations
             if not operations or operations[-1].name != "scf.yield":
-                yield_([])
+                yield_([])  # noqa: F821 (a derived builder)
 
 
 class IfOp(OpView):
