@@ -368,6 +368,8 @@ void InsertionPointW::insert(OperationW &op) const {
     throw py::value_error("the operation is already inserted in a block; only "
                           "detached operations can be inserted");
   RootRef dest = RootState::resolve(block.root);
+  if (dest == source)
+    throw py::value_error("cannot insert an operation into its own body");
   if (dest->context != source->context)
     throw py::value_error("the operation belongs to another Context");
   Block::iterator it = getIterator();

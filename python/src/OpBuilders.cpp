@@ -504,9 +504,11 @@ OperationW rng_python::createOperation(const std::string &name,
   }
 
   // Regions.
-  if (!regions.is_none())
+  if (!regions.is_none()) {
+    if (!py::isinstance<py::int_>(regions) || regions.cast<int64_t>() < 0)
+      throw py::type_error("regions must be a number of regions");
     p.numRegions = regions.cast<unsigned>();
-  else if (info)
+  } else if (info)
     p.numRegions =
         getRegionArity(*info).min + getRegionArity(*info).exact.value_or(0);
 

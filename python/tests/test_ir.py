@@ -347,6 +347,8 @@ def test_detached_operation_is_inserted_later(ctx):
     i32 = IntegerType.get_signless(32)
     f = func.FuncOp("detached", ([i32], []))  # no insertion point: detached
     assert f.parent is None
+    with pytest.raises(ValueError, match="into its own body"):
+        f.add_entry_block().append(f)
     module = Module.create()
     InsertionPoint(module.body).insert(f)
     assert f.parent == module.operation
