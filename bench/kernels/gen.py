@@ -89,6 +89,41 @@ def philox(b, seed, off):
                 "w", results=4)
 
 
+def philox_mulhi(b, seed, off):
+    """Philox4x32-10 written out by hand with the high products from the
+    NVVM intrinsic llvm.nvvm.mulhi.ui and the low ones from arith.muli (a
+    probe of the mul.hi lowering; counter words known to be zero are
+    propagated so no product of zero is emitted)."""
+    m0, m1 = b.const(0xD2511F53, "i32"), b.const(0xCD9E8D57, "i32")
+    k0 = seed
+    k1 = b.op(f"arith.shrsi {seed}, {b.const(31, 'i32')} : i32", "k")
+    c = [off, None, None, None]
+
+    def xor(*vals):
+        vals = [v for v in vals if v is not None]
+        acc = vals[0]
+        for v in vals[1:]:
+            acc = b.op(f"arith.xori {acc}, {v} : i32")
+        return acc
+
+    for r in range(10):
+        if c[0] is None:
+            hi0 = lo0 = None
+        else:
+            hi0 = b.op(f'llvm.call_intrinsic "llvm.nvvm.mulhi.ui"({c[0]}, {m0}) : (i32, i32) -> i32')
+            lo0 = b.op(f"arith.muli {c[0]}, {m0} : i32")
+        if c[2] is None:
+            hi1 = lo1 = None
+        else:
+            hi1 = b.op(f'llvm.call_intrinsic "llvm.nvvm.mulhi.ui"({c[2]}, {m1}) : (i32, i32) -> i32')
+            lo1 = b.op(f"arith.muli {c[2]}, {m1} : i32")
+        c = [xor(hi1, c[1], k0), lo1, xor(hi0, c[3], k1), lo0]
+        if r < 9:
+            k0 = b.op(f"arith.addi {k0}, {b.const(0x9E3779B9 - (1 << 32), 'i32')} : i32", "k")
+            k1 = b.op(f"arith.addi {k1}, {b.const(0xBB67AE85 - (1 << 32), 'i32')} : i32", "k")
+    return c
+
+
 def u2f(b, w):
     s = b.op(f"arith.shrsi {w}, {b.const(31, 'i32')} : i32")
     x = b.op(f"arith.xori {w}, {s} : i32")
@@ -96,45 +131,54 @@ def u2f(b, w):
     return b.op(f"arith.mulf {f}, {b.const(U2F_SCALE, 'f32')} : f32", "u")
 
 
-def pair(b, u1, u2):
+def pair(b, u1, u2, math_mode="lib", need_sin=True):
+    """Box-Muller (SPEC section 2).  math_mode: "lib" (math.cos + math.sin, as
+    the universal lowering), "sincos" (one math.sincos: one shared range
+    reduction), "fast" (fastmath<afn>: libdevice's __nv_fast_* MUFU
+    approximations; outside SPEC's 2-ulp contract)."""
+    fm = " fastmath<afn>" if math_mode == "fast" else ""
     u1 = b.op(f"arith.maximumf {u1}, {b.const(MIN_U, 'f32')} : f32")
     t = b.op(f"arith.mulf {u2}, {b.const(TWO_PI, 'f32')} : f32")
-    lg = b.op(f"math.log {u1} : f32")
+    lg = b.op(f"math.log {u1}{fm} : f32")
     m2 = b.op(f"arith.mulf {lg}, {b.const('-2.000000e+00', 'f32')} : f32")
-    r = b.op(f"math.sqrt {m2} : f32")
-    c = b.op(f"math.cos {t} : f32")
-    s = b.op(f"math.sin {t} : f32")
-    return (b.op(f"arith.mulf {r}, {c} : f32", "n"),
-            b.op(f"arith.mulf {r}, {s} : f32", "n"))
+    r = b.op(f"math.sqrt {m2}{fm} : f32")
+    if math_mode == "sincos" and need_sin:
+        s, c = b.op(f"math.sincos {t} : f32", "sc", results=2)
+    else:
+        c = b.op(f"math.cos {t}{fm} : f32")
+        s = b.op(f"math.sin {t}{fm} : f32") if need_sin else None
+    n0 = b.op(f"arith.mulf {r}, {c} : f32", "n")
+    n1 = b.op(f"arith.mulf {r}, {s} : f32", "n") if need_sin else None
+    return n0, n1
 
 
-def rand(b, mode, seed, off):
+def rand(b, mode, seed, off, mulhi=False):
     if mode == "ops":
         return b.op(f'"rng.rand"({seed}, {off}) : (i32, i32) -> f32', "u")
-    return u2f(b, philox(b, seed, off)[0])
+    return u2f(b, (philox_mulhi if mulhi else philox)(b, seed, off)[0])
 
 
-def rand4x(b, mode, seed, off):
+def rand4x(b, mode, seed, off, mulhi=False):
     if mode == "ops":
         return b.op(f'"rng.rand4x"({seed}, {off}) : (i32, i32) -> (f32, f32, f32, f32)',
                     "u", results=4)
-    return [u2f(b, w) for w in philox(b, seed, off)]
+    return [u2f(b, w) for w in (philox_mulhi if mulhi else philox)(b, seed, off)]
 
 
-def randn(b, mode, seed, off):
+def randn(b, mode, seed, off, math_mode="lib"):
     if mode == "ops":
         return b.op(f'"rng.randn"({seed}, {off}) : (i32, i32) -> f32', "n")
     w = philox(b, seed, off)
-    return pair(b, u2f(b, w[0]), u2f(b, w[1]))[0]
+    return pair(b, u2f(b, w[0]), u2f(b, w[1]), math_mode, need_sin=False)[0]
 
 
-def randn4x(b, mode, seed, off):
+def randn4x(b, mode, seed, off, math_mode="lib"):
     if mode == "ops":
         return b.op(f'"rng.randn4x"({seed}, {off}) : (i32, i32) -> (f32, f32, f32, f32)',
                     "n", results=4)
     w = philox(b, seed, off)
     u = [u2f(b, x) for x in w]
-    return list(pair(b, u[0], u[1]) + pair(b, u[2], u[3]))
+    return list(pair(b, u[0], u[1], math_mode) + pair(b, u[2], u[3], math_mode))
 
 
 def randint(b, mode, seed, off):
@@ -170,24 +214,51 @@ V4F = "memref<?xvector<4xf32>>"
 V8H = "memref<?xvector<8xbf16>>"
 
 
-def kernel(name, params, build):
+def kernel(name, params, build, k=1):
+    """A kernel whose thread handles `k` work units: unit
+    u = (block_id.x * k + j) * block_dim.x + thread_id.x for j < k, so each
+    of the k steps of a CTA is coalesced.  CTAs that lie wholly inside
+    [0, n) run all k units in one straight-line block (so Philox key
+    schedules and other uniform values are shared, and the k units' work can
+    interleave); the last CTA checks each unit."""
     b = Body()
-    u = b.op("gpu.block_id x", "bid")
+    bid = b.op("gpu.block_id x", "bid")
     bd = b.op("gpu.block_dim x", "bdim")
     t = b.op("gpu.thread_id x", "tid")
-    base = b.op(f"arith.muli {u}, {bd} : index")
-    unit = b.op(f"arith.addi {base}, {t} : index", "unit")
-    ok = b.op(f"arith.cmpi ult, {unit}, %n : index", "inb")
+    kc = b.const(k, "index")
+    first = b.op(f"arith.muli {bid}, {kc} : index", "blk")
+    units = []
+    for j in range(k):
+        row = b.op(f"arith.addi {first}, {b.const(j, 'index')} : index") if j else first
+        rs = b.op(f"arith.muli {row}, {bd} : index")
+        units.append(b.op(f"arith.addi {rs}, {t} : index", "unit"))
+    # the CTA is full when its last row ends at or before n
+    last = b.op(f"arith.addi {first}, {kc} : index")
+    end = b.op(f"arith.muli {last}, {bd} : index")
+    full = b.op(f"arith.cmpi ule, {end}, %n : index", "full")
     header = b.lines
-    b.lines = []
-    u32 = b.op(f"arith.index_cast {unit} : index to i32", "u32_")
-    build(b, unit, u32)
-    body = b.lines
     sig = ", ".join(params + ["%n: index"])
     out = [f"  gpu.func @{name}({sig}) kernel {{"]
     out += [f"    {l}" for l in header]
-    out.append(f"    scf.if {ok} {{")
-    out += [f"      {l}" for l in body]
+
+    def region(us):
+        b.lines = []
+        b.consts = {}
+        for u in us:
+            u32 = b.op(f"arith.index_cast {u} : index to i32", "u32_")
+            build(b, u, u32)
+        return b.lines
+
+    out.append(f"    scf.if {full} {{")
+    out += [f"      {l}" for l in region(units)]
+    out.append("    } else {")
+    for u in units:
+        b.lines = []
+        ok = b.op(f"arith.cmpi ult, {u}, %n : index", "inb")
+        out += [f"      {l}" for l in b.lines]
+        out.append(f"      scf.if {ok} {{")
+        out += [f"        {l}" for l in region([u])]
+        out.append("      }")
     out.append("    }")
     out.append("    gpu.return")
     out.append("  }")
@@ -206,15 +277,15 @@ def vec(b, vals, ty):
     return b.op(f"vector.from_elements {', '.join(vals)} : {ty}")
 
 
-def fill_kernel(mode, name, gen4):
+def fill_kernel(mode, name, gen4, k):
     def build(b, unit, u32):
         vals = gen4(b, u32)
         v = vec(b, vals, "vector<4xf32>")
         b.stmt(f"memref.store {v}, %out[{unit}] : {V4F}")
-    return kernel(name, [f"%out: {V4F}", "%seed: i32"], build)
+    return kernel(name, [f"%out: {V4F}", "%seed: i32"], build, k)
 
 
-def dropout_kernel(mode, name, gen4):
+def dropout_kernel(mode, name, gen4, k):
     def build(b, unit, u32):
         x = b.op(f"memref.load %x[{unit}] : {V4F}", "x")
         r = gen4(b, u32)
@@ -228,10 +299,10 @@ def dropout_kernel(mode, name, gen4):
         v = vec(b, ys, "vector<4xf32>")
         b.stmt(f"memref.store {v}, %y[{unit}] : {V4F}")
     return kernel(name, [f"%x: {V4F}", f"%y: {V4F}", "%seed: i32", "%p: f32",
-                         "%scale: f32"], build)
+                         "%scale: f32"], build, k)
 
 
-def sr_kernel(mode, name, gen8):
+def sr_kernel(mode, name, gen8, k):
     def build(b, unit, u32):
         two = b.const(2, "index")
         i0 = b.op(f"arith.muli {unit}, {two} : index")
@@ -244,7 +315,7 @@ def sr_kernel(mode, name, gen8):
         hs = [sround(b, mode, xs[k], rb[k]) for k in range(8)]
         v = vec(b, hs, "vector<8xbf16>")
         b.stmt(f"memref.store {v}, %y[{unit}] : {V8H}")
-    return kernel(name, [f"%x: {V4F}", f"%y: {V8H}", "%seed: i32"], build)
+    return kernel(name, [f"%x: {V4F}", f"%y: {V8H}", "%seed: i32"], build, k)
 
 
 def module(name, kernels):
@@ -253,12 +324,18 @@ def module(name, kernels):
             f"gpu.module @{name} {{\n" + "\n\n".join(kernels) + "\n}\n}\n")
 
 
-def generate(mode):
-    def per_elem(fn, per):
-        return lambda b, u32: [fn(b, mode, "%seed", o) for o in elem_offsets(b, u32, per)]
+# Units per thread tried for each kernel (the runner times every variant and
+# reports the fastest; the name says which: <kernel>_k<K>).
+K_ELEM = (1, 2)
+K_4X = (1, 2, 4)
 
-    def four(fn):
-        return lambda b, u32: fn(b, mode, "%seed", u32)
+
+def generate(mode):
+    def per_elem(fn, per, **kw):
+        return lambda b, u32: [fn(b, mode, "%seed", o, **kw) for o in elem_offsets(b, u32, per)]
+
+    def four(fn, **kw):
+        return lambda b, u32: fn(b, mode, "%seed", u32, **kw)
 
     def sr8(b, u32):
         w = randint4x(b, mode, "%seed", u32)
@@ -268,19 +345,29 @@ def generate(mode):
             out.append(b.op(f"arith.shrui {w[k]}, {b.const(16, 'i32')} : i32", "w"))
         return out
 
+    def variants(make, name, gen, ks):
+        return [make(mode, f"{name}_k{k}", gen, k) for k in ks]
+
+    normal = (variants(fill_kernel, "normal_elem", per_elem(randn, 4), K_ELEM) +
+              variants(fill_kernel, "normal_4x", four(randn4x), K_4X))
+    if mode == "expanded":
+        normal += (variants(fill_kernel, "normal_4x_sincos", four(randn4x, math_mode="sincos"), K_4X) +
+                   variants(fill_kernel, "normal_elem_fast", per_elem(randn, 4, math_mode="fast"), K_ELEM) +
+                   variants(fill_kernel, "normal_4x_fast", four(randn4x, math_mode="fast"), K_4X))
+    uniform = (variants(fill_kernel, "uniform_elem", per_elem(rand, 4), K_ELEM) +
+               variants(fill_kernel, "uniform_4x", four(rand4x), K_4X))
+    if mode == "expanded":
+        uniform += (variants(fill_kernel, "uniform_elem_mulhi", per_elem(rand, 4, mulhi=True), K_ELEM) +
+                    variants(fill_kernel, "uniform_4x_mulhi", four(rand4x, mulhi=True), K_4X))
     return {
-        "uniform": module("uniform", [
-            fill_kernel(mode, "uniform_elem", per_elem(rand, 4)),
-            fill_kernel(mode, "uniform_4x", four(rand4x))]),
-        "normal": module("normal", [
-            fill_kernel(mode, "normal_elem", per_elem(randn, 4)),
-            fill_kernel(mode, "normal_4x", four(randn4x))]),
-        "dropout": module("dropout", [
-            dropout_kernel(mode, "dropout_elem", per_elem(rand, 4)),
-            dropout_kernel(mode, "dropout_4x", four(rand4x))]),
-        "sr": module("sr", [
-            sr_kernel(mode, "sr_elem", per_elem(randint, 8)),
-            sr_kernel(mode, "sr_8x", sr8)]),
+        "uniform": module("uniform", uniform),
+        "normal": module("normal", normal),
+        "dropout": module("dropout",
+                          variants(dropout_kernel, "dropout_elem", per_elem(rand, 4), K_ELEM) +
+                          variants(dropout_kernel, "dropout_4x", four(rand4x), K_4X)),
+        "sr": module("sr",
+                     variants(sr_kernel, "sr_elem", per_elem(randint, 8), K_ELEM) +
+                     variants(sr_kernel, "sr_8x", sr8, K_4X)),
     }
 
 
