@@ -232,10 +232,11 @@ def kernel(name, params, build, k=1):
         row = b.op(f"arith.addi {first}, {b.const(j, 'index')} : index") if j else first
         rs = b.op(f"arith.muli {row}, {bd} : index")
         units.append(b.op(f"arith.addi {rs}, {t} : index", "unit"))
-    # the CTA is full when its last row ends at or before n
-    last = b.op(f"arith.addi {first}, {kc} : index")
-    end = b.op(f"arith.muli {last}, {bd} : index")
-    full = b.op(f"arith.cmpi ule, {end}, %n : index", "full")
+    if k > 1:
+        # the CTA is full when its last row ends at or before n
+        last = b.op(f"arith.addi {first}, {kc} : index")
+        end = b.op(f"arith.muli {last}, {bd} : index")
+        full = b.op(f"arith.cmpi ule, {end}, %n : index", "full")
     header = b.lines
     sig = ", ".join(params + ["%n: index"])
     out = [f"  gpu.func @{name}({sig}) kernel {{"]
@@ -249,6 +250,16 @@ def kernel(name, params, build, k=1):
             build(b, u, u32)
         return b.lines
 
+    if k == 1:
+        b.lines = []
+        ok = b.op(f"arith.cmpi ult, {units[0]}, %n : index", "inb")
+        out += [f"    {l}" for l in b.lines]
+        out.append(f"    scf.if {ok} {{")
+        out += [f"      {l}" for l in region(units)]
+        out.append("    }")
+        out.append("    gpu.return")
+        out.append("  }")
+        return "\n".join(out)
     out.append(f"    scf.if {full} {{")
     out += [f"      {l}" for l in region(units)]
     out.append("    } else {")

@@ -9,80 +9,41 @@ gpu.module @dropout {
     %blk5 = arith.muli %bid1, %c4 : index
     %v6 = arith.muli %blk5, %bdim2 : index
     %unit7 = arith.addi %v6, %tid3 : index
-    %v8 = arith.addi %blk5, %c4 : index
-    %v9 = arith.muli %v8, %bdim2 : index
-    %full10 = arith.cmpi ule, %v9, %n : index
-    scf.if %full10 {
-      %u32_11 = arith.index_cast %unit7 : index to i32
-      %x12 = memref.load %x[%unit7] : memref<?xvector<4xf32>>
-      %c13 = arith.constant 4 : i32
-      %o14 = arith.muli %u32_11, %c13 : i32
-      %c15 = arith.constant 1 : i32
-      %o16 = arith.addi %o14, %c15 : i32
-      %c17 = arith.constant 2 : i32
-      %o18 = arith.addi %o14, %c17 : i32
-      %c19 = arith.constant 3 : i32
-      %o20 = arith.addi %o14, %c19 : i32
-      %u21 = "rng.rand"(%seed, %o14) : (i32, i32) -> f32
-      %u22 = "rng.rand"(%seed, %o16) : (i32, i32) -> f32
-      %u23 = "rng.rand"(%seed, %o18) : (i32, i32) -> f32
-      %u24 = "rng.rand"(%seed, %o20) : (i32, i32) -> f32
-      %c25 = arith.constant 0.000000e+00 : f32
-      %x26 = vector.extract %x12[0] : f32 from vector<4xf32>
-      %keep27 = arith.cmpf ogt, %u21, %p : f32
-      %v28 = arith.mulf %x26, %scale : f32
-      %y29 = arith.select %keep27, %v28, %c25 : f32
-      %x30 = vector.extract %x12[1] : f32 from vector<4xf32>
-      %keep31 = arith.cmpf ogt, %u22, %p : f32
-      %v32 = arith.mulf %x30, %scale : f32
-      %y33 = arith.select %keep31, %v32, %c25 : f32
-      %x34 = vector.extract %x12[2] : f32 from vector<4xf32>
-      %keep35 = arith.cmpf ogt, %u23, %p : f32
-      %v36 = arith.mulf %x34, %scale : f32
-      %y37 = arith.select %keep35, %v36, %c25 : f32
-      %x38 = vector.extract %x12[3] : f32 from vector<4xf32>
-      %keep39 = arith.cmpf ogt, %u24, %p : f32
-      %v40 = arith.mulf %x38, %scale : f32
-      %y41 = arith.select %keep39, %v40, %c25 : f32
-      %v42 = vector.from_elements %y29, %y33, %y37, %y41 : vector<4xf32>
-      memref.store %v42, %y[%unit7] : memref<?xvector<4xf32>>
-    } else {
-      %inb43 = arith.cmpi ult, %unit7, %n : index
-      scf.if %inb43 {
-        %u32_44 = arith.index_cast %unit7 : index to i32
-        %x45 = memref.load %x[%unit7] : memref<?xvector<4xf32>>
-        %c46 = arith.constant 4 : i32
-        %o47 = arith.muli %u32_44, %c46 : i32
-        %c48 = arith.constant 1 : i32
-        %o49 = arith.addi %o47, %c48 : i32
-        %c50 = arith.constant 2 : i32
-        %o51 = arith.addi %o47, %c50 : i32
-        %c52 = arith.constant 3 : i32
-        %o53 = arith.addi %o47, %c52 : i32
-        %u54 = "rng.rand"(%seed, %o47) : (i32, i32) -> f32
-        %u55 = "rng.rand"(%seed, %o49) : (i32, i32) -> f32
-        %u56 = "rng.rand"(%seed, %o51) : (i32, i32) -> f32
-        %u57 = "rng.rand"(%seed, %o53) : (i32, i32) -> f32
-        %c58 = arith.constant 0.000000e+00 : f32
-        %x59 = vector.extract %x45[0] : f32 from vector<4xf32>
-        %keep60 = arith.cmpf ogt, %u54, %p : f32
-        %v61 = arith.mulf %x59, %scale : f32
-        %y62 = arith.select %keep60, %v61, %c58 : f32
-        %x63 = vector.extract %x45[1] : f32 from vector<4xf32>
-        %keep64 = arith.cmpf ogt, %u55, %p : f32
-        %v65 = arith.mulf %x63, %scale : f32
-        %y66 = arith.select %keep64, %v65, %c58 : f32
-        %x67 = vector.extract %x45[2] : f32 from vector<4xf32>
-        %keep68 = arith.cmpf ogt, %u56, %p : f32
-        %v69 = arith.mulf %x67, %scale : f32
-        %y70 = arith.select %keep68, %v69, %c58 : f32
-        %x71 = vector.extract %x45[3] : f32 from vector<4xf32>
-        %keep72 = arith.cmpf ogt, %u57, %p : f32
-        %v73 = arith.mulf %x71, %scale : f32
-        %y74 = arith.select %keep72, %v73, %c58 : f32
-        %v75 = vector.from_elements %y62, %y66, %y70, %y74 : vector<4xf32>
-        memref.store %v75, %y[%unit7] : memref<?xvector<4xf32>>
-      }
+    %inb8 = arith.cmpi ult, %unit7, %n : index
+    scf.if %inb8 {
+      %u32_9 = arith.index_cast %unit7 : index to i32
+      %x10 = memref.load %x[%unit7] : memref<?xvector<4xf32>>
+      %c11 = arith.constant 4 : i32
+      %o12 = arith.muli %u32_9, %c11 : i32
+      %c13 = arith.constant 1 : i32
+      %o14 = arith.addi %o12, %c13 : i32
+      %c15 = arith.constant 2 : i32
+      %o16 = arith.addi %o12, %c15 : i32
+      %c17 = arith.constant 3 : i32
+      %o18 = arith.addi %o12, %c17 : i32
+      %u19 = "rng.rand"(%seed, %o12) : (i32, i32) -> f32
+      %u20 = "rng.rand"(%seed, %o14) : (i32, i32) -> f32
+      %u21 = "rng.rand"(%seed, %o16) : (i32, i32) -> f32
+      %u22 = "rng.rand"(%seed, %o18) : (i32, i32) -> f32
+      %c23 = arith.constant 0.000000e+00 : f32
+      %x24 = vector.extract %x10[0] : f32 from vector<4xf32>
+      %keep25 = arith.cmpf ogt, %u19, %p : f32
+      %v26 = arith.mulf %x24, %scale : f32
+      %y27 = arith.select %keep25, %v26, %c23 : f32
+      %x28 = vector.extract %x10[1] : f32 from vector<4xf32>
+      %keep29 = arith.cmpf ogt, %u20, %p : f32
+      %v30 = arith.mulf %x28, %scale : f32
+      %y31 = arith.select %keep29, %v30, %c23 : f32
+      %x32 = vector.extract %x10[2] : f32 from vector<4xf32>
+      %keep33 = arith.cmpf ogt, %u21, %p : f32
+      %v34 = arith.mulf %x32, %scale : f32
+      %y35 = arith.select %keep33, %v34, %c23 : f32
+      %x36 = vector.extract %x10[3] : f32 from vector<4xf32>
+      %keep37 = arith.cmpf ogt, %u22, %p : f32
+      %v38 = arith.mulf %x36, %scale : f32
+      %y39 = arith.select %keep37, %v38, %c23 : f32
+      %v40 = vector.from_elements %y27, %y31, %y35, %y39 : vector<4xf32>
+      memref.store %v40, %y[%unit7] : memref<?xvector<4xf32>>
     }
     gpu.return
   }
@@ -249,58 +210,30 @@ gpu.module @dropout {
     %blk5 = arith.muli %bid1, %c4 : index
     %v6 = arith.muli %blk5, %bdim2 : index
     %unit7 = arith.addi %v6, %tid3 : index
-    %v8 = arith.addi %blk5, %c4 : index
-    %v9 = arith.muli %v8, %bdim2 : index
-    %full10 = arith.cmpi ule, %v9, %n : index
-    scf.if %full10 {
-      %u32_11 = arith.index_cast %unit7 : index to i32
-      %x12 = memref.load %x[%unit7] : memref<?xvector<4xf32>>
-      %u13:4 = "rng.rand4x"(%seed, %u32_11) : (i32, i32) -> (f32, f32, f32, f32)
-      %c14 = arith.constant 0.000000e+00 : f32
-      %x15 = vector.extract %x12[0] : f32 from vector<4xf32>
-      %keep16 = arith.cmpf ogt, %u13#0, %p : f32
-      %v17 = arith.mulf %x15, %scale : f32
-      %y18 = arith.select %keep16, %v17, %c14 : f32
-      %x19 = vector.extract %x12[1] : f32 from vector<4xf32>
-      %keep20 = arith.cmpf ogt, %u13#1, %p : f32
-      %v21 = arith.mulf %x19, %scale : f32
-      %y22 = arith.select %keep20, %v21, %c14 : f32
-      %x23 = vector.extract %x12[2] : f32 from vector<4xf32>
-      %keep24 = arith.cmpf ogt, %u13#2, %p : f32
-      %v25 = arith.mulf %x23, %scale : f32
-      %y26 = arith.select %keep24, %v25, %c14 : f32
-      %x27 = vector.extract %x12[3] : f32 from vector<4xf32>
-      %keep28 = arith.cmpf ogt, %u13#3, %p : f32
-      %v29 = arith.mulf %x27, %scale : f32
-      %y30 = arith.select %keep28, %v29, %c14 : f32
-      %v31 = vector.from_elements %y18, %y22, %y26, %y30 : vector<4xf32>
-      memref.store %v31, %y[%unit7] : memref<?xvector<4xf32>>
-    } else {
-      %inb32 = arith.cmpi ult, %unit7, %n : index
-      scf.if %inb32 {
-        %u32_33 = arith.index_cast %unit7 : index to i32
-        %x34 = memref.load %x[%unit7] : memref<?xvector<4xf32>>
-        %u35:4 = "rng.rand4x"(%seed, %u32_33) : (i32, i32) -> (f32, f32, f32, f32)
-        %c36 = arith.constant 0.000000e+00 : f32
-        %x37 = vector.extract %x34[0] : f32 from vector<4xf32>
-        %keep38 = arith.cmpf ogt, %u35#0, %p : f32
-        %v39 = arith.mulf %x37, %scale : f32
-        %y40 = arith.select %keep38, %v39, %c36 : f32
-        %x41 = vector.extract %x34[1] : f32 from vector<4xf32>
-        %keep42 = arith.cmpf ogt, %u35#1, %p : f32
-        %v43 = arith.mulf %x41, %scale : f32
-        %y44 = arith.select %keep42, %v43, %c36 : f32
-        %x45 = vector.extract %x34[2] : f32 from vector<4xf32>
-        %keep46 = arith.cmpf ogt, %u35#2, %p : f32
-        %v47 = arith.mulf %x45, %scale : f32
-        %y48 = arith.select %keep46, %v47, %c36 : f32
-        %x49 = vector.extract %x34[3] : f32 from vector<4xf32>
-        %keep50 = arith.cmpf ogt, %u35#3, %p : f32
-        %v51 = arith.mulf %x49, %scale : f32
-        %y52 = arith.select %keep50, %v51, %c36 : f32
-        %v53 = vector.from_elements %y40, %y44, %y48, %y52 : vector<4xf32>
-        memref.store %v53, %y[%unit7] : memref<?xvector<4xf32>>
-      }
+    %inb8 = arith.cmpi ult, %unit7, %n : index
+    scf.if %inb8 {
+      %u32_9 = arith.index_cast %unit7 : index to i32
+      %x10 = memref.load %x[%unit7] : memref<?xvector<4xf32>>
+      %u11:4 = "rng.rand4x"(%seed, %u32_9) : (i32, i32) -> (f32, f32, f32, f32)
+      %c12 = arith.constant 0.000000e+00 : f32
+      %x13 = vector.extract %x10[0] : f32 from vector<4xf32>
+      %keep14 = arith.cmpf ogt, %u11#0, %p : f32
+      %v15 = arith.mulf %x13, %scale : f32
+      %y16 = arith.select %keep14, %v15, %c12 : f32
+      %x17 = vector.extract %x10[1] : f32 from vector<4xf32>
+      %keep18 = arith.cmpf ogt, %u11#1, %p : f32
+      %v19 = arith.mulf %x17, %scale : f32
+      %y20 = arith.select %keep18, %v19, %c12 : f32
+      %x21 = vector.extract %x10[2] : f32 from vector<4xf32>
+      %keep22 = arith.cmpf ogt, %u11#2, %p : f32
+      %v23 = arith.mulf %x21, %scale : f32
+      %y24 = arith.select %keep22, %v23, %c12 : f32
+      %x25 = vector.extract %x10[3] : f32 from vector<4xf32>
+      %keep26 = arith.cmpf ogt, %u11#3, %p : f32
+      %v27 = arith.mulf %x25, %scale : f32
+      %y28 = arith.select %keep26, %v27, %c12 : f32
+      %v29 = vector.from_elements %y16, %y20, %y24, %y28 : vector<4xf32>
+      memref.store %v29, %y[%unit7] : memref<?xvector<4xf32>>
     }
     gpu.return
   }

@@ -9,44 +9,23 @@ gpu.module @normal {
     %blk5 = arith.muli %bid1, %c4 : index
     %v6 = arith.muli %blk5, %bdim2 : index
     %unit7 = arith.addi %v6, %tid3 : index
-    %v8 = arith.addi %blk5, %c4 : index
-    %v9 = arith.muli %v8, %bdim2 : index
-    %full10 = arith.cmpi ule, %v9, %n : index
-    scf.if %full10 {
-      %u32_11 = arith.index_cast %unit7 : index to i32
-      %c12 = arith.constant 4 : i32
-      %o13 = arith.muli %u32_11, %c12 : i32
-      %c14 = arith.constant 1 : i32
-      %o15 = arith.addi %o13, %c14 : i32
-      %c16 = arith.constant 2 : i32
-      %o17 = arith.addi %o13, %c16 : i32
-      %c18 = arith.constant 3 : i32
-      %o19 = arith.addi %o13, %c18 : i32
-      %n20 = "rng.randn"(%seed, %o13) : (i32, i32) -> f32
-      %n21 = "rng.randn"(%seed, %o15) : (i32, i32) -> f32
-      %n22 = "rng.randn"(%seed, %o17) : (i32, i32) -> f32
-      %n23 = "rng.randn"(%seed, %o19) : (i32, i32) -> f32
-      %v24 = vector.from_elements %n20, %n21, %n22, %n23 : vector<4xf32>
-      memref.store %v24, %out[%unit7] : memref<?xvector<4xf32>>
-    } else {
-      %inb25 = arith.cmpi ult, %unit7, %n : index
-      scf.if %inb25 {
-        %u32_26 = arith.index_cast %unit7 : index to i32
-        %c27 = arith.constant 4 : i32
-        %o28 = arith.muli %u32_26, %c27 : i32
-        %c29 = arith.constant 1 : i32
-        %o30 = arith.addi %o28, %c29 : i32
-        %c31 = arith.constant 2 : i32
-        %o32 = arith.addi %o28, %c31 : i32
-        %c33 = arith.constant 3 : i32
-        %o34 = arith.addi %o28, %c33 : i32
-        %n35 = "rng.randn"(%seed, %o28) : (i32, i32) -> f32
-        %n36 = "rng.randn"(%seed, %o30) : (i32, i32) -> f32
-        %n37 = "rng.randn"(%seed, %o32) : (i32, i32) -> f32
-        %n38 = "rng.randn"(%seed, %o34) : (i32, i32) -> f32
-        %v39 = vector.from_elements %n35, %n36, %n37, %n38 : vector<4xf32>
-        memref.store %v39, %out[%unit7] : memref<?xvector<4xf32>>
-      }
+    %inb8 = arith.cmpi ult, %unit7, %n : index
+    scf.if %inb8 {
+      %u32_9 = arith.index_cast %unit7 : index to i32
+      %c10 = arith.constant 4 : i32
+      %o11 = arith.muli %u32_9, %c10 : i32
+      %c12 = arith.constant 1 : i32
+      %o13 = arith.addi %o11, %c12 : i32
+      %c14 = arith.constant 2 : i32
+      %o15 = arith.addi %o11, %c14 : i32
+      %c16 = arith.constant 3 : i32
+      %o17 = arith.addi %o11, %c16 : i32
+      %n18 = "rng.randn"(%seed, %o11) : (i32, i32) -> f32
+      %n19 = "rng.randn"(%seed, %o13) : (i32, i32) -> f32
+      %n20 = "rng.randn"(%seed, %o15) : (i32, i32) -> f32
+      %n21 = "rng.randn"(%seed, %o17) : (i32, i32) -> f32
+      %v22 = vector.from_elements %n18, %n19, %n20, %n21 : vector<4xf32>
+      memref.store %v22, %out[%unit7] : memref<?xvector<4xf32>>
     }
     gpu.return
   }
@@ -142,22 +121,12 @@ gpu.module @normal {
     %blk5 = arith.muli %bid1, %c4 : index
     %v6 = arith.muli %blk5, %bdim2 : index
     %unit7 = arith.addi %v6, %tid3 : index
-    %v8 = arith.addi %blk5, %c4 : index
-    %v9 = arith.muli %v8, %bdim2 : index
-    %full10 = arith.cmpi ule, %v9, %n : index
-    scf.if %full10 {
-      %u32_11 = arith.index_cast %unit7 : index to i32
-      %n12:4 = "rng.randn4x"(%seed, %u32_11) : (i32, i32) -> (f32, f32, f32, f32)
-      %v13 = vector.from_elements %n12#0, %n12#1, %n12#2, %n12#3 : vector<4xf32>
-      memref.store %v13, %out[%unit7] : memref<?xvector<4xf32>>
-    } else {
-      %inb14 = arith.cmpi ult, %unit7, %n : index
-      scf.if %inb14 {
-        %u32_15 = arith.index_cast %unit7 : index to i32
-        %n16:4 = "rng.randn4x"(%seed, %u32_15) : (i32, i32) -> (f32, f32, f32, f32)
-        %v17 = vector.from_elements %n16#0, %n16#1, %n16#2, %n16#3 : vector<4xf32>
-        memref.store %v17, %out[%unit7] : memref<?xvector<4xf32>>
-      }
+    %inb8 = arith.cmpi ult, %unit7, %n : index
+    scf.if %inb8 {
+      %u32_9 = arith.index_cast %unit7 : index to i32
+      %n10:4 = "rng.randn4x"(%seed, %u32_9) : (i32, i32) -> (f32, f32, f32, f32)
+      %v11 = vector.from_elements %n10#0, %n10#1, %n10#2, %n10#3 : vector<4xf32>
+      memref.store %v11, %out[%unit7] : memref<?xvector<4xf32>>
     }
     gpu.return
   }

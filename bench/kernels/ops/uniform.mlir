@@ -9,44 +9,23 @@ gpu.module @uniform {
     %blk5 = arith.muli %bid1, %c4 : index
     %v6 = arith.muli %blk5, %bdim2 : index
     %unit7 = arith.addi %v6, %tid3 : index
-    %v8 = arith.addi %blk5, %c4 : index
-    %v9 = arith.muli %v8, %bdim2 : index
-    %full10 = arith.cmpi ule, %v9, %n : index
-    scf.if %full10 {
-      %u32_11 = arith.index_cast %unit7 : index to i32
-      %c12 = arith.constant 4 : i32
-      %o13 = arith.muli %u32_11, %c12 : i32
-      %c14 = arith.constant 1 : i32
-      %o15 = arith.addi %o13, %c14 : i32
-      %c16 = arith.constant 2 : i32
-      %o17 = arith.addi %o13, %c16 : i32
-      %c18 = arith.constant 3 : i32
-      %o19 = arith.addi %o13, %c18 : i32
-      %u20 = "rng.rand"(%seed, %o13) : (i32, i32) -> f32
-      %u21 = "rng.rand"(%seed, %o15) : (i32, i32) -> f32
-      %u22 = "rng.rand"(%seed, %o17) : (i32, i32) -> f32
-      %u23 = "rng.rand"(%seed, %o19) : (i32, i32) -> f32
-      %v24 = vector.from_elements %u20, %u21, %u22, %u23 : vector<4xf32>
-      memref.store %v24, %out[%unit7] : memref<?xvector<4xf32>>
-    } else {
-      %inb25 = arith.cmpi ult, %unit7, %n : index
-      scf.if %inb25 {
-        %u32_26 = arith.index_cast %unit7 : index to i32
-        %c27 = arith.constant 4 : i32
-        %o28 = arith.muli %u32_26, %c27 : i32
-        %c29 = arith.constant 1 : i32
-        %o30 = arith.addi %o28, %c29 : i32
-        %c31 = arith.constant 2 : i32
-        %o32 = arith.addi %o28, %c31 : i32
-        %c33 = arith.constant 3 : i32
-        %o34 = arith.addi %o28, %c33 : i32
-        %u35 = "rng.rand"(%seed, %o28) : (i32, i32) -> f32
-        %u36 = "rng.rand"(%seed, %o30) : (i32, i32) -> f32
-        %u37 = "rng.rand"(%seed, %o32) : (i32, i32) -> f32
-        %u38 = "rng.rand"(%seed, %o34) : (i32, i32) -> f32
-        %v39 = vector.from_elements %u35, %u36, %u37, %u38 : vector<4xf32>
-        memref.store %v39, %out[%unit7] : memref<?xvector<4xf32>>
-      }
+    %inb8 = arith.cmpi ult, %unit7, %n : index
+    scf.if %inb8 {
+      %u32_9 = arith.index_cast %unit7 : index to i32
+      %c10 = arith.constant 4 : i32
+      %o11 = arith.muli %u32_9, %c10 : i32
+      %c12 = arith.constant 1 : i32
+      %o13 = arith.addi %o11, %c12 : i32
+      %c14 = arith.constant 2 : i32
+      %o15 = arith.addi %o11, %c14 : i32
+      %c16 = arith.constant 3 : i32
+      %o17 = arith.addi %o11, %c16 : i32
+      %u18 = "rng.rand"(%seed, %o11) : (i32, i32) -> f32
+      %u19 = "rng.rand"(%seed, %o13) : (i32, i32) -> f32
+      %u20 = "rng.rand"(%seed, %o15) : (i32, i32) -> f32
+      %u21 = "rng.rand"(%seed, %o17) : (i32, i32) -> f32
+      %v22 = vector.from_elements %u18, %u19, %u20, %u21 : vector<4xf32>
+      memref.store %v22, %out[%unit7] : memref<?xvector<4xf32>>
     }
     gpu.return
   }
@@ -142,22 +121,12 @@ gpu.module @uniform {
     %blk5 = arith.muli %bid1, %c4 : index
     %v6 = arith.muli %blk5, %bdim2 : index
     %unit7 = arith.addi %v6, %tid3 : index
-    %v8 = arith.addi %blk5, %c4 : index
-    %v9 = arith.muli %v8, %bdim2 : index
-    %full10 = arith.cmpi ule, %v9, %n : index
-    scf.if %full10 {
-      %u32_11 = arith.index_cast %unit7 : index to i32
-      %u12:4 = "rng.rand4x"(%seed, %u32_11) : (i32, i32) -> (f32, f32, f32, f32)
-      %v13 = vector.from_elements %u12#0, %u12#1, %u12#2, %u12#3 : vector<4xf32>
-      memref.store %v13, %out[%unit7] : memref<?xvector<4xf32>>
-    } else {
-      %inb14 = arith.cmpi ult, %unit7, %n : index
-      scf.if %inb14 {
-        %u32_15 = arith.index_cast %unit7 : index to i32
-        %u16:4 = "rng.rand4x"(%seed, %u32_15) : (i32, i32) -> (f32, f32, f32, f32)
-        %v17 = vector.from_elements %u16#0, %u16#1, %u16#2, %u16#3 : vector<4xf32>
-        memref.store %v17, %out[%unit7] : memref<?xvector<4xf32>>
-      }
+    %inb8 = arith.cmpi ult, %unit7, %n : index
+    scf.if %inb8 {
+      %u32_9 = arith.index_cast %unit7 : index to i32
+      %u10:4 = "rng.rand4x"(%seed, %u32_9) : (i32, i32) -> (f32, f32, f32, f32)
+      %v11 = vector.from_elements %u10#0, %u10#1, %u10#2, %u10#3 : vector<4xf32>
+      memref.store %v11, %out[%unit7] : memref<?xvector<4xf32>>
     }
     gpu.return
   }
