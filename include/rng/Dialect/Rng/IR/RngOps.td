@@ -34,7 +34,7 @@ class Rng_Op<string mnemonic, list<Trait> traits = []>
 //===----------------------------------------------------------------------===//
 
 def Rng_Philox4x32Op : Rng_Op<"philox_4x32", [
-    Pure, Elementwise,
+    Pure,
     AllTypesMatch<["c0", "c1", "c2", "c3", "x0", "x1", "x2", "x3"]>,
     AllTypesMatch<["k0", "k1"]>]> {
   let summary = "Random123 Philox4x32-R block function";
