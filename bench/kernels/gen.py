@@ -337,7 +337,8 @@ def module(name, kernels):
 
 # Units per thread tried for each kernel (the runner times every variant and
 # reports the fastest; the name says which: <kernel>_k<K>).
-K_ELEM = (1, 2)
+K_ELEM = (1, 2, 4)
+K_SR_ELEM = (1, 2)
 K_4X = (1, 2, 4)
 
 
@@ -377,7 +378,7 @@ def generate(mode):
                           variants(dropout_kernel, "dropout_elem", per_elem(rand, 4), K_ELEM) +
                           variants(dropout_kernel, "dropout_4x", four(rand4x), K_4X)),
         "sr": module("sr",
-                     variants(sr_kernel, "sr_elem", per_elem(randint, 8), K_ELEM) +
+                     variants(sr_kernel, "sr_elem", per_elem(randint, 8), K_SR_ELEM) +
                      variants(sr_kernel, "sr_8x", sr8, K_4X)),
     }
 

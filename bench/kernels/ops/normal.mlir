@@ -113,6 +113,155 @@ gpu.module @normal {
     gpu.return
   }
 
+  gpu.func @normal_elem_k4(%out: memref<?xvector<4xf32>>, %seed: i32, %n: index) kernel {
+    %bid1 = gpu.block_id x
+    %bdim2 = gpu.block_dim x
+    %tid3 = gpu.thread_id x
+    %c4 = arith.constant 4 : index
+    %blk5 = arith.muli %bid1, %c4 : index
+    %v6 = arith.muli %blk5, %bdim2 : index
+    %unit7 = arith.addi %v6, %tid3 : index
+    %c8 = arith.constant 1 : index
+    %v9 = arith.addi %blk5, %c8 : index
+    %v10 = arith.muli %v9, %bdim2 : index
+    %unit11 = arith.addi %v10, %tid3 : index
+    %c12 = arith.constant 2 : index
+    %v13 = arith.addi %blk5, %c12 : index
+    %v14 = arith.muli %v13, %bdim2 : index
+    %unit15 = arith.addi %v14, %tid3 : index
+    %c16 = arith.constant 3 : index
+    %v17 = arith.addi %blk5, %c16 : index
+    %v18 = arith.muli %v17, %bdim2 : index
+    %unit19 = arith.addi %v18, %tid3 : index
+    %v20 = arith.addi %blk5, %c4 : index
+    %v21 = arith.muli %v20, %bdim2 : index
+    %full22 = arith.cmpi ule, %v21, %n : index
+    scf.if %full22 {
+      %u32_23 = arith.index_cast %unit7 : index to i32
+      %c24 = arith.constant 4 : i32
+      %o25 = arith.muli %u32_23, %c24 : i32
+      %c26 = arith.constant 1 : i32
+      %o27 = arith.addi %o25, %c26 : i32
+      %c28 = arith.constant 2 : i32
+      %o29 = arith.addi %o25, %c28 : i32
+      %c30 = arith.constant 3 : i32
+      %o31 = arith.addi %o25, %c30 : i32
+      %n32 = "rng.randn"(%seed, %o25) : (i32, i32) -> f32
+      %n33 = "rng.randn"(%seed, %o27) : (i32, i32) -> f32
+      %n34 = "rng.randn"(%seed, %o29) : (i32, i32) -> f32
+      %n35 = "rng.randn"(%seed, %o31) : (i32, i32) -> f32
+      %v36 = vector.from_elements %n32, %n33, %n34, %n35 : vector<4xf32>
+      memref.store %v36, %out[%unit7] : memref<?xvector<4xf32>>
+      %u32_37 = arith.index_cast %unit11 : index to i32
+      %o38 = arith.muli %u32_37, %c24 : i32
+      %o39 = arith.addi %o38, %c26 : i32
+      %o40 = arith.addi %o38, %c28 : i32
+      %o41 = arith.addi %o38, %c30 : i32
+      %n42 = "rng.randn"(%seed, %o38) : (i32, i32) -> f32
+      %n43 = "rng.randn"(%seed, %o39) : (i32, i32) -> f32
+      %n44 = "rng.randn"(%seed, %o40) : (i32, i32) -> f32
+      %n45 = "rng.randn"(%seed, %o41) : (i32, i32) -> f32
+      %v46 = vector.from_elements %n42, %n43, %n44, %n45 : vector<4xf32>
+      memref.store %v46, %out[%unit11] : memref<?xvector<4xf32>>
+      %u32_47 = arith.index_cast %unit15 : index to i32
+      %o48 = arith.muli %u32_47, %c24 : i32
+      %o49 = arith.addi %o48, %c26 : i32
+      %o50 = arith.addi %o48, %c28 : i32
+      %o51 = arith.addi %o48, %c30 : i32
+      %n52 = "rng.randn"(%seed, %o48) : (i32, i32) -> f32
+      %n53 = "rng.randn"(%seed, %o49) : (i32, i32) -> f32
+      %n54 = "rng.randn"(%seed, %o50) : (i32, i32) -> f32
+      %n55 = "rng.randn"(%seed, %o51) : (i32, i32) -> f32
+      %v56 = vector.from_elements %n52, %n53, %n54, %n55 : vector<4xf32>
+      memref.store %v56, %out[%unit15] : memref<?xvector<4xf32>>
+      %u32_57 = arith.index_cast %unit19 : index to i32
+      %o58 = arith.muli %u32_57, %c24 : i32
+      %o59 = arith.addi %o58, %c26 : i32
+      %o60 = arith.addi %o58, %c28 : i32
+      %o61 = arith.addi %o58, %c30 : i32
+      %n62 = "rng.randn"(%seed, %o58) : (i32, i32) -> f32
+      %n63 = "rng.randn"(%seed, %o59) : (i32, i32) -> f32
+      %n64 = "rng.randn"(%seed, %o60) : (i32, i32) -> f32
+      %n65 = "rng.randn"(%seed, %o61) : (i32, i32) -> f32
+      %v66 = vector.from_elements %n62, %n63, %n64, %n65 : vector<4xf32>
+      memref.store %v66, %out[%unit19] : memref<?xvector<4xf32>>
+    } else {
+      %inb67 = arith.cmpi ult, %unit7, %n : index
+      scf.if %inb67 {
+        %u32_68 = arith.index_cast %unit7 : index to i32
+        %c69 = arith.constant 4 : i32
+        %o70 = arith.muli %u32_68, %c69 : i32
+        %c71 = arith.constant 1 : i32
+        %o72 = arith.addi %o70, %c71 : i32
+        %c73 = arith.constant 2 : i32
+        %o74 = arith.addi %o70, %c73 : i32
+        %c75 = arith.constant 3 : i32
+        %o76 = arith.addi %o70, %c75 : i32
+        %n77 = "rng.randn"(%seed, %o70) : (i32, i32) -> f32
+        %n78 = "rng.randn"(%seed, %o72) : (i32, i32) -> f32
+        %n79 = "rng.randn"(%seed, %o74) : (i32, i32) -> f32
+        %n80 = "rng.randn"(%seed, %o76) : (i32, i32) -> f32
+        %v81 = vector.from_elements %n77, %n78, %n79, %n80 : vector<4xf32>
+        memref.store %v81, %out[%unit7] : memref<?xvector<4xf32>>
+      }
+      %inb82 = arith.cmpi ult, %unit11, %n : index
+      scf.if %inb82 {
+        %u32_83 = arith.index_cast %unit11 : index to i32
+        %c84 = arith.constant 4 : i32
+        %o85 = arith.muli %u32_83, %c84 : i32
+        %c86 = arith.constant 1 : i32
+        %o87 = arith.addi %o85, %c86 : i32
+        %c88 = arith.constant 2 : i32
+        %o89 = arith.addi %o85, %c88 : i32
+        %c90 = arith.constant 3 : i32
+        %o91 = arith.addi %o85, %c90 : i32
+        %n92 = "rng.randn"(%seed, %o85) : (i32, i32) -> f32
+        %n93 = "rng.randn"(%seed, %o87) : (i32, i32) -> f32
+        %n94 = "rng.randn"(%seed, %o89) : (i32, i32) -> f32
+        %n95 = "rng.randn"(%seed, %o91) : (i32, i32) -> f32
+        %v96 = vector.from_elements %n92, %n93, %n94, %n95 : vector<4xf32>
+        memref.store %v96, %out[%unit11] : memref<?xvector<4xf32>>
+      }
+      %inb97 = arith.cmpi ult, %unit15, %n : index
+      scf.if %inb97 {
+        %u32_98 = arith.index_cast %unit15 : index to i32
+        %c99 = arith.constant 4 : i32
+        %o100 = arith.muli %u32_98, %c99 : i32
+        %c101 = arith.constant 1 : i32
+        %o102 = arith.addi %o100, %c101 : i32
+        %c103 = arith.constant 2 : i32
+        %o104 = arith.addi %o100, %c103 : i32
+        %c105 = arith.constant 3 : i32
+        %o106 = arith.addi %o100, %c105 : i32
+        %n107 = "rng.randn"(%seed, %o100) : (i32, i32) -> f32
+        %n108 = "rng.randn"(%seed, %o102) : (i32, i32) -> f32
+        %n109 = "rng.randn"(%seed, %o104) : (i32, i32) -> f32
+        %n110 = "rng.randn"(%seed, %o106) : (i32, i32) -> f32
+        %v111 = vector.from_elements %n107, %n108, %n109, %n110 : vector<4xf32>
+        memref.store %v111, %out[%unit15] : memref<?xvector<4xf32>>
+      }
+      %inb112 = arith.cmpi ult, %unit19, %n : index
+      scf.if %inb112 {
+        %u32_113 = arith.index_cast %unit19 : index to i32
+        %c114 = arith.constant 4 : i32
+        %o115 = arith.muli %u32_113, %c114 : i32
+        %c116 = arith.constant 1 : i32
+        %o117 = arith.addi %o115, %c116 : i32
+        %c118 = arith.constant 2 : i32
+        %o119 = arith.addi %o115, %c118 : i32
+        %c120 = arith.constant 3 : i32
+        %o121 = arith.addi %o115, %c120 : i32
+        %n122 = "rng.randn"(%seed, %o115) : (i32, i32) -> f32
+        %n123 = "rng.randn"(%seed, %o117) : (i32, i32) -> f32
+        %n124 = "rng.randn"(%seed, %o119) : (i32, i32) -> f32
+        %n125 = "rng.randn"(%seed, %o121) : (i32, i32) -> f32
+        %v126 = vector.from_elements %n122, %n123, %n124, %n125 : vector<4xf32>
+        memref.store %v126, %out[%unit19] : memref<?xvector<4xf32>>
+      }
+    }
+    gpu.return
+  }
+
   gpu.func @normal_4x_k1(%out: memref<?xvector<4xf32>>, %seed: i32, %n: index) kernel {
     %bid1 = gpu.block_id x
     %bdim2 = gpu.block_dim x
