@@ -53,12 +53,12 @@ for mode in "${MODES[@]}"; do
   esac
   route="$ROUTE"
   if ! has_nvvm_pipeline; then
-    if [ "$srcmode" = ops ]; then
-      echo "build.sh: $RNG_OPT has no rng-to-nvvm pipeline; build 'expanded' or update the build" >&2
-      exit 1
-    fi
-    # stopgap before rng-to-nvvm: the upstream passes it is made of
-    pipe="gpu.module(convert-rng-to-arith,canonicalize,cse,convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts)"
+    # stopgap before rng-to-nvvm existed: the universal lowerings and the
+    # upstream passes rng-to-nvvm is made of
+    echo "build.sh: no rng-to-nvvm in $RNG_OPT; using the universal lowerings + convert-gpu-to-nvvm" >&2
+    fuse=""
+    [ "$mode" = ops-sincos ] && fuse="math-sincos-fusion,"
+    pipe="gpu.module(convert-rng-to-arith,${fuse}convert-round-to-arith,canonicalize,cse,convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts)"
     route=binary
   fi
   src="$HERE/kernels/$srcmode"
