@@ -114,6 +114,109 @@ def order_key(base):
 # Device side
 # ----------------------------------------------------------------------------
 
+def triton_kernels():
+    """The Triton peers (same counter mappings as our kernels), by name."""
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def k_rand(out, seed, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(out + offs, tl.rand(seed, offs), mask=offs < n)
+
+    @triton.jit
+    def k_randn(out, seed, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        tl.store(out + offs, tl.randn(seed, offs), mask=offs < n)
+
+    @triton.jit
+    def k_rand4x(out, seed, n, BLOCK: tl.constexpr):
+        # counter c -> elements 4c..4c+3 (word k -> 4c+k)
+        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        r0, r1, r2, r3 = tl.rand4x(seed, c)
+        v = tl.interleave(tl.interleave(r0, r2), tl.interleave(r1, r3))
+        offs = tl.program_id(0) * (4 * BLOCK) + tl.arange(0, 4 * BLOCK)
+        tl.store(out + offs, v, mask=offs < n)
+
+    @triton.jit
+    def k_rand4x_blocked(out, seed, n, BLOCK: tl.constexpr):
+        # the common Triton idiom: word k of counter c -> element base + k*BLOCK + j
+        j = tl.arange(0, BLOCK)
+        c = tl.program_id(0) * BLOCK + j
+        r0, r1, r2, r3 = tl.rand4x(seed, c)
+        base = tl.program_id(0) * (4 * BLOCK)
+        tl.store(out + base + j, r0)
+        tl.store(out + base + BLOCK + j, r1)
+        tl.store(out + base + 2 * BLOCK + j, r2)
+        tl.store(out + base + 3 * BLOCK + j, r3)
+
+    @triton.jit
+    def k_randn4x(out, seed, n, BLOCK: tl.constexpr):
+        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        r0, r1, r2, r3 = tl.randn4x(seed, c)
+        v = tl.interleave(tl.interleave(r0, r2), tl.interleave(r1, r3))
+        offs = tl.program_id(0) * (4 * BLOCK) + tl.arange(0, 4 * BLOCK)
+        tl.store(out + offs, v, mask=offs < n)
+
+    @triton.jit
+    def k_dropout(xp, yp, seed, p, scale, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        xv = tl.load(xp + offs, mask=m)
+        r = tl.rand(seed, offs)
+        tl.store(yp + offs, tl.where(r > p, xv * scale, 0.0), mask=m)
+
+    @triton.jit
+    def k_dropout4x(xp, yp, seed, p, scale, n, BLOCK: tl.constexpr):
+        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        r0, r1, r2, r3 = tl.rand4x(seed, c)
+        r = tl.interleave(tl.interleave(r0, r2), tl.interleave(r1, r3))
+        offs = tl.program_id(0) * (4 * BLOCK) + tl.arange(0, 4 * BLOCK)
+        m = offs < n
+        xv = tl.load(xp + offs, mask=m)
+        tl.store(yp + offs, tl.where(r > p, xv * scale, 0.0), mask=m)
+
+    @triton.jit
+    def sr_bits(xv, r16):
+        xb = xv.to(tl.uint32, bitcast=True)
+        hb = ((xb + r16) >> 16).to(tl.uint16)
+        hb = tl.where(xv != xv, 0x7FC0, hb).to(tl.uint16)
+        return hb.to(tl.bfloat16, bitcast=True)
+
+    @triton.jit
+    def k_sr(xp, yp, seed, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        xv = tl.load(xp + offs, mask=m)
+        r = tl.randint(seed, offs) & 0xFFFF
+        tl.store(yp + offs, sr_bits(xv, r), mask=m)
+
+    @triton.jit
+    def k_sr8x(xp, yp, seed, n, BLOCK: tl.constexpr):
+        # counter c -> elements 8c..8c+7; element 8c+2k+h uses bits [16h+15:16h] of word k
+        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        w0, w1, w2, w3 = tl.randint4x(seed, c)
+        t0, t1 = w0 & 0xFFFF, w0 >> 16
+        t2, t3 = w1 & 0xFFFF, w1 >> 16
+        t4, t5 = w2 & 0xFFFF, w2 >> 16
+        t6, t7 = w3 & 0xFFFF, w3 >> 16
+        r = tl.interleave(tl.interleave(tl.interleave(t0, t4), tl.interleave(t2, t6)),
+                          tl.interleave(tl.interleave(t1, t5), tl.interleave(t3, t7)))
+        offs = tl.program_id(0) * (8 * BLOCK) + tl.arange(0, 8 * BLOCK)
+        m = offs < n
+        xv = tl.load(xp + offs, mask=m)
+        tl.store(yp + offs, sr_bits(xv, r), mask=m)
+
+    @triton.jit
+    def k_copy(xp, yp, n, BLOCK: tl.constexpr):
+        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        tl.store(yp + offs, tl.load(xp + offs, mask=m), mask=m)
+
+    return {name: obj for name, obj in locals().items()
+            if name.startswith("k_") or name == "sr_bits"}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n-log2", type=int, default=28)
@@ -220,99 +323,10 @@ def main():
         return t.view(torch.int32) if t.dtype == torch.float32 else t.view(torch.int16)
 
     # ---------------- Triton peers ----------------
-    @triton.jit
-    def k_rand(out, seed, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        tl.store(out + offs, tl.rand(seed, offs), mask=offs < n)
-
-    @triton.jit
-    def k_randn(out, seed, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        tl.store(out + offs, tl.randn(seed, offs), mask=offs < n)
-
-    @triton.jit
-    def k_rand4x(out, seed, n, BLOCK: tl.constexpr):
-        # counter c -> elements 4c..4c+3 (word k -> 4c+k)
-        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        r0, r1, r2, r3 = tl.rand4x(seed, c)
-        v = tl.interleave(tl.interleave(r0, r2), tl.interleave(r1, r3))
-        offs = tl.program_id(0) * (4 * BLOCK) + tl.arange(0, 4 * BLOCK)
-        tl.store(out + offs, v, mask=offs < n)
-
-    @triton.jit
-    def k_rand4x_blocked(out, seed, n, BLOCK: tl.constexpr):
-        # the common Triton idiom: word k of counter c -> element base + k*BLOCK + j
-        j = tl.arange(0, BLOCK)
-        c = tl.program_id(0) * BLOCK + j
-        r0, r1, r2, r3 = tl.rand4x(seed, c)
-        base = tl.program_id(0) * (4 * BLOCK)
-        tl.store(out + base + j, r0)
-        tl.store(out + base + BLOCK + j, r1)
-        tl.store(out + base + 2 * BLOCK + j, r2)
-        tl.store(out + base + 3 * BLOCK + j, r3)
-
-    @triton.jit
-    def k_randn4x(out, seed, n, BLOCK: tl.constexpr):
-        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        r0, r1, r2, r3 = tl.randn4x(seed, c)
-        v = tl.interleave(tl.interleave(r0, r2), tl.interleave(r1, r3))
-        offs = tl.program_id(0) * (4 * BLOCK) + tl.arange(0, 4 * BLOCK)
-        tl.store(out + offs, v, mask=offs < n)
-
-    @triton.jit
-    def k_dropout(xp, yp, seed, p, scale, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        m = offs < n
-        xv = tl.load(xp + offs, mask=m)
-        r = tl.rand(seed, offs)
-        tl.store(yp + offs, tl.where(r > p, xv * scale, 0.0), mask=m)
-
-    @triton.jit
-    def k_dropout4x(xp, yp, seed, p, scale, n, BLOCK: tl.constexpr):
-        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        r0, r1, r2, r3 = tl.rand4x(seed, c)
-        r = tl.interleave(tl.interleave(r0, r2), tl.interleave(r1, r3))
-        offs = tl.program_id(0) * (4 * BLOCK) + tl.arange(0, 4 * BLOCK)
-        m = offs < n
-        xv = tl.load(xp + offs, mask=m)
-        tl.store(yp + offs, tl.where(r > p, xv * scale, 0.0), mask=m)
-
-    @triton.jit
-    def sr_bits(xv, r16):
-        xb = xv.to(tl.uint32, bitcast=True)
-        hb = ((xb + r16) >> 16).to(tl.uint16)
-        hb = tl.where(xv != xv, 0x7FC0, hb).to(tl.uint16)
-        return hb.to(tl.bfloat16, bitcast=True)
-
-    @triton.jit
-    def k_sr(xp, yp, seed, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        m = offs < n
-        xv = tl.load(xp + offs, mask=m)
-        r = tl.randint(seed, offs) & 0xFFFF
-        tl.store(yp + offs, sr_bits(xv, r), mask=m)
-
-    @triton.jit
-    def k_sr8x(xp, yp, seed, n, BLOCK: tl.constexpr):
-        # counter c -> elements 8c..8c+7; element 8c+2k+h uses bits [16h+15:16h] of word k
-        c = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        w0, w1, w2, w3 = tl.randint4x(seed, c)
-        t0, t1 = w0 & 0xFFFF, w0 >> 16
-        t2, t3 = w1 & 0xFFFF, w1 >> 16
-        t4, t5 = w2 & 0xFFFF, w2 >> 16
-        t6, t7 = w3 & 0xFFFF, w3 >> 16
-        r = tl.interleave(tl.interleave(tl.interleave(t0, t4), tl.interleave(t2, t6)),
-                          tl.interleave(tl.interleave(t1, t5), tl.interleave(t3, t7)))
-        offs = tl.program_id(0) * (8 * BLOCK) + tl.arange(0, 8 * BLOCK)
-        m = offs < n
-        xv = tl.load(xp + offs, mask=m)
-        tl.store(yp + offs, sr_bits(xv, r), mask=m)
-
-    @triton.jit
-    def k_copy(xp, yp, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        m = offs < n
-        tl.store(yp + offs, tl.load(xp + offs, mask=m), mask=m)
+    tk = triton_kernels()
+    k_rand, k_randn, k_rand4x, k_rand4x_blocked = tk["k_rand"], tk["k_randn"], tk["k_rand4x"], tk["k_rand4x_blocked"]
+    k_randn4x, k_dropout, k_dropout4x = tk["k_randn4x"], tk["k_dropout"], tk["k_dropout4x"]
+    k_sr, k_sr8x, k_copy = tk["k_sr"], tk["k_sr8x"], tk["k_copy"]
 
     # (kernel, elements per program per BLOCK unit, configs (BLOCK, num_warps))
     EL = [(1024, 4), (2048, 8), (4096, 8)]
