@@ -32,13 +32,15 @@ def main():
     rs = d["results"]
     by_name = {r["name"]: r for r in rs}
 
-    print(f"| group | kernel | ms | GB/s | x copy | best variant / config |")
-    print("|---|---|---|---|---|---|")
+    print("| group | kernel | ms | GB/s | x copy | spread | best variant / config |")
+    print("|---|---|---|---|---|---|---|")
     for g in ["copy", "uniform", "normal", "dropout", "sr"]:
         for r in rs:
             if r["group"] == g:
                 name = r["name"] if r["who"] == "peer" else f"**{r['name']}**"
-                print(f"| {g} | {name} | {r['ms']:.3f} | {r['gbps']:.0f} | {r['gbps'] / copy:.2f} | {r['note']} |")
+                spread = f"{100 * r['spread']:.1f}%" if "spread" in r else "-"
+                print(f"| {g} | {name} | {r['ms']:.3f} | {r['gbps']:.0f} | {r['gbps'] / copy:.2f} | "
+                      f"{spread} | {r['note']} |")
     print()
     print(f"| our kernel ({a.mode}) | x copy | target | Triton, same mapping | ours / Triton | verdict |")
     print("|---|---|---|---|---|---|")

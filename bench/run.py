@@ -6,10 +6,11 @@ checks every kernel's bits on the device against Triton's tl.* with the same
 counter mapping (computed in the same run) and against an independent numpy
 model on a sample, then times our kernels and the peers (device copy,
 torch.rand/randn/dropout, cuRAND Philox host API, Triton kernels, software SR)
-with CUDA events: median of many launches after warm-up.
+with CUDA events: every kernel in several interleaved rounds of many launches
+after warm-up; the time is the median of the round medians.
 
 Usage (on the GPU machine, from the repository root):
-    python3 bench/run.py [--n-log2 28] [--reps 50] [--out DIR] [--modes ops,expanded]
+    python3 bench/run.py [--n-log2 28] [--reps 40] [--rounds 5] [--out DIR] [--modes ops,expanded]
 
 Prints a markdown table (kernel, GB/s, x copy) and writes results.md /
 results.json to --out (default $OUT or bench/out).  Exit status 1 when a
@@ -220,7 +221,10 @@ def triton_kernels():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n-log2", type=int, default=28)
-    ap.add_argument("--reps", type=int, default=50)
+    ap.add_argument("--reps", type=int, default=40, help="launches per entry and round")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds over all timed entries")
+    ap.add_argument("--tune-reps", type=int, default=30,
+                    help="launches per variant when choosing variants and Triton configs")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--out", default=os.environ.get("OUT", os.path.join(HERE, "out")))
     ap.add_argument("--ptx", default=os.path.join(HERE, "ptx"))
@@ -264,12 +268,12 @@ def main():
     log("device:", device_line)
 
     # ---------------- timing ----------------
-    def bench(fn):
+    def bench(fn, reps=None):
         for _ in range(args.warmup):
             fn()
         torch.cuda.synchronize()
         evs = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
-               for _ in range(args.reps)]
+               for _ in range(reps or args.tune_reps)]
         for s, e in evs:
             s.record()
             fn()
@@ -278,18 +282,36 @@ def main():
         ts = [s.elapsed_time(e) for s, e in evs]
         return statistics.median(ts), min(ts), max(ts)
 
+    entries = []   # (group, name, who, fn, nbytes, note): timed in rounds at the end
+
     def record(group, name, who, fn, nbytes, note=""):
-        try:
-            med, lo, hi = bench(fn)
-        except Exception as e:  # keep going: one broken peer must not stop the run
-            traceback.print_exc()
-            notes.append(f"{name}: timing failed: {e!r}")
-            return None
-        gbps = nbytes / (med * 1e-3) / 1e9
-        results.append(dict(group=group, name=name, who=who, ms=med, ms_min=lo, ms_max=hi,
-                            bytes=nbytes, gbps=gbps, note=note))
-        log(f"  {name:48s} {med:8.4f} ms  {gbps:8.1f} GB/s  (min {lo:.4f}, max {hi:.4f}) {note}")
-        return med
+        entries.append((group, name, who, fn, nbytes, note))
+
+    def time_entries():
+        """Times every entry in `args.rounds` rounds (each round: every entry,
+        `args.reps` launches); an entry's time is the median of its round
+        medians, its spread (max - min) / median of the round medians, so a
+        transient slow phase of the machine hits one round, not one kernel."""
+        per = {i: [] for i in range(len(entries))}
+        for rnd in range(args.rounds):
+            for i, (group, name, who, fn, nbytes, note) in enumerate(entries):
+                try:
+                    per[i].append(bench(fn, args.reps))
+                except Exception as e:  # keep going: one broken peer must not stop the run
+                    traceback.print_exc()
+                    notes.append(f"{name}: timing failed: {e!r}")
+        for i, (group, name, who, fn, nbytes, note) in enumerate(entries):
+            if not per[i]:
+                continue
+            meds = [m for m, _, _ in per[i]]
+            med = statistics.median(meds)
+            spread = (max(meds) - min(meds)) / med
+            gbps = nbytes / (med * 1e-3) / 1e9
+            results.append(dict(group=group, name=name, who=who, ms=med,
+                                ms_min=min(lo for _, lo, _ in per[i]),
+                                round_medians=meds, spread=spread,
+                                bytes=nbytes, gbps=gbps, note=note))
+            log(f"  {name:60s} {med:8.4f} ms  {gbps:8.1f} GB/s  spread {100 * spread:4.1f}%  {note}")
 
     def check(cond, what):
         if cond:
@@ -580,7 +602,7 @@ def main():
     # ======================================================================
     # 2. Timing
     # ======================================================================
-    log("\n== timing (median of %d launches after %d warm-ups; N = 2^%d)" % (args.reps, args.warmup, args.n_log2))
+    log("\n== tuning (variants of ours, Triton configs; median of %d launches each)" % args.tune_reps)
     F, B = 4 * N, 2 * N  # bytes of f32 / bf16 arrays
 
     # copy bandwidth first (the yardstick), again at the end
@@ -654,24 +676,28 @@ def main():
             record(kind, f"ours [{mode}] {base} ({WHAT.get(base, base)})", "ours", best[1],
                    NBYTES[kind], best[2])
 
-    record("copy", "torch copy_ (again, end of run)", "peer", lambda: y.copy_(x), 2 * F)
+    log(f"\n== timing ({args.rounds} rounds x {args.reps} launches after {args.warmup} warm-ups; "
+        f"N = 2^{args.n_log2})")
+    time_entries()
 
     # ======================================================================
     # 3. Table
     # ======================================================================
     copies = [r["gbps"] for r in results if r["group"] == "copy" and r["name"].startswith("torch copy_")]
-    copy_bw = max(copies) if copies else float("nan")
+    copy_bw = copies[0] if copies else float("nan")
     order = ["copy", "uniform", "normal", "dropout", "sr"]
     lines = [f"Device: {device_line}", "",
-             f"N = 2^{args.n_log2} f32 elements; median of {args.reps} launches after {args.warmup} warm-ups "
-             f"(CUDA events). Bytes counted: fill 4N, dropout 8N (x read, y written), SR 6N, copy 8N. "
-             f"x copy = GB/s / {copy_bw:.0f} GB/s (best torch copy_ of this run).", "",
-             "| group | kernel | ms | GB/s | x copy | config |", "|---|---|---|---|---|---|"]
+             f"N = 2^{args.n_log2} f32 elements; each time is the median over {args.rounds} rounds of the "
+             f"median of {args.reps} launches (CUDA events, after {args.warmup} warm-ups); spread = "
+             f"(max - min) / median of the round medians. Bytes counted: fill 4N, dropout 8N (x read, "
+             f"y written), SR 6N, copy 8N. x copy = GB/s / {copy_bw:.0f} GB/s (torch copy_, same rounds).",
+             "", "| group | kernel | ms | GB/s | x copy | spread | config |",
+             "|---|---|---|---|---|---|---|"]
     for g in order:
         for r in results:
             if r["group"] == g:
                 lines.append(f"| {g} | {r['name']} | {r['ms']:.4f} | {r['gbps']:.0f} | "
-                             f"{r['gbps'] / copy_bw:.3f} | {r['note']} |")
+                             f"{r['gbps'] / copy_bw:.3f} | {100 * r['spread']:.1f}% | {r['note']} |")
     lines.append("")
     lines.append(f"Correctness: {'all checks passed' if not failures else str(len(failures)) + ' FAILED'}")
     for f_ in failures:
@@ -683,7 +709,8 @@ def main():
     with open(os.path.join(args.out, "results.md"), "w") as fh:
         fh.write(table + "\n")
     with open(os.path.join(args.out, "results.json"), "w") as fh:
-        json.dump(dict(device=device_line, n_log2=args.n_log2, reps=args.reps, copy_gbps=copy_bw,
+        json.dump(dict(device=device_line, n_log2=args.n_log2, reps=args.reps, rounds=args.rounds,
+                       tune_reps=args.tune_reps, copy_gbps=copy_bw,
                        results=results, variant_times=variant_times, failures=failures,
                        notes=notes), fh, indent=1)
     sys.exit(1 if failures else 0)
