@@ -11,7 +11,6 @@ import io
 
 COLS = [
     ("time us", "gpu__time_duration.sum", 1e-3),
-    ("DRAM %", "dram__throughput.avg.pct_of_peak_sustained_elapsed", 1),
     ("SM %", "sm__throughput.avg.pct_of_peak_sustained_elapsed", 1),
     ("issue %", "sm__issue_active.avg.pct_of_peak_sustained_elapsed", 1),
     ("warp instr (M)", "smsp__inst_executed.sum", 1e-6),

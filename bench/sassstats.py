@@ -36,20 +36,30 @@ def classify(op):
 def main():
     text = open(sys.argv[1]).read()
     want = set(sys.argv[2:])
-    parts = re.split(r"\n\s+Function : (\w+)\n", text)
     print("| kernel | SASS | " + " | ".join(CLASSES) + " |")
     print("|---" * (len(CLASSES) + 2) + "|")
     rows = {}
-    for i in range(1, len(parts), 2):
-        name, body = parts[i], parts[i + 1]
-        if want and name not in want:
-            continue
+    # device.sh writes "==== ptx/<mode>/<module>.ptx" before each module
+    for section in re.split(r"^==== ", text, flags=re.M)[1:]:
+        m = re.match(r"(?:.*/)?ptx/([^/]+)/", section)
+        mode = m.group(1) if m else "?"
+        parts = re.split(r"\n\s+Function : (\w+)\n", section)
+        for i in range(1, len(parts), 2):
+            kname, body = parts[i], parts[i + 1]
+            name = f"{mode}:{kname}"
+            if want and kname not in want and name not in want:
+                continue
+            rows[name] = count(name, body)
+    for name in sorted(rows):
+        print(rows[name])
+
+
+def count(name, body):
+    if True:
         ops = re.findall(r"/\*[0-9a-f]{4}\*/\s+(?:@!?U?P[T0-9]\s+)?([A-Z0-9_]+(?:\.[A-Z0-9_]+)*)", body)
         ops = [o for o in ops if o != "NOP"]
         c = collections.Counter(classify(o) for o in ops)
-        rows[name] = f"| {name} | {len(ops)} | " + " | ".join(str(c.get(k, 0)) for k in CLASSES) + " |"
-    for name in sorted(rows):
-        print(rows[name])
+        return f"| {name} | {len(ops)} | " + " | ".join(str(c.get(k, 0)) for k in CLASSES) + " |"
 
 
 if __name__ == "__main__":
