@@ -501,7 +501,7 @@ def main():
                 continue
             tk, per, tb = TRI[key]
             kind = kind_of(base)
-            fast = base.endswith("_fast")
+            fast = base.endswith("_fast") or "fastmath" in mode
             out, ref = (h, hr) if kind == "sr" else (y, yr)
             targs = ((yr, SEED, N) if kind in ("uniform", "normal") else
                      (x, yr, SEED, P, SCALE, N) if kind == "dropout" else (x, hr, SEED, N))

@@ -144,7 +144,7 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
                                  const RngToNVVMPipelineOptions &options) {
   std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
-  gpuPm.addPass(createConvertRngToNVVMPass());
+  gpuPm.addPass(createConvertRngToNVVMPass({options.fastMath}));
   // Box-Muller's cos(t) and sin(t) -> one math.sincos (libdevice's
   // __nv_sincosf: one shared range reduction, the same bits as __nv_cosf
   // and __nv_sinf).
