@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/TritonRandom.h"
 #include "rng/Conversion/Passes.h"
@@ -107,11 +108,8 @@ struct ConvertRngToArithPass final
     shareTritonPhiloxBlocks(getOperation(), options);
     RewritePatternSet patterns(&getContext());
     populateRngToArithConversionPatterns(patterns, options);
-    ConversionTarget target(getContext());
-    target.addIllegalDialect<RngDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyDialectLowering<RngDialect>(getOperation(),
+                                                std::move(patterns))))
       signalPassFailure();
   }
 };

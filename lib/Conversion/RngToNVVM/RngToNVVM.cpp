@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RngToNVVM/RngToNVVM.h"
+#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 
@@ -99,11 +100,8 @@ struct ConvertRngToNVVMPass final
     shareTritonPhiloxBlocks(getOperation(), options);
     RewritePatternSet patterns(&getContext());
     populateRngToArithConversionPatterns(patterns, options);
-    ConversionTarget target(getContext());
-    target.addIllegalDialect<RngDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyDialectLowering<RngDialect>(getOperation(),
+                                                std::move(patterns))))
       signalPassFailure();
   }
 };

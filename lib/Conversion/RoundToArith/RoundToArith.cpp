@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RoundToArith/RoundToArith.h"
+#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
@@ -46,11 +47,8 @@ struct ConvertRoundToArithPass final
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateRoundToArithConversionPatterns(patterns);
-    ConversionTarget target(getContext());
-    target.addIllegalDialect<rounding::RoundDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
+                                                std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RoundToNVVM/RoundToNVVM.h"
+#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Common/TargetRounding.h"
 #include "rng/Conversion/Passes.h"
@@ -210,11 +211,8 @@ struct ConvertRoundToNVVMPass final
     }
     RewritePatternSet patterns(&getContext());
     populateRoundToNVVMConversionPatterns(patterns, *parsed);
-    ConversionTarget target(getContext());
-    target.addIllegalDialect<rounding::RoundDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
+                                                std::move(patterns))))
       signalPassFailure();
   }
 };

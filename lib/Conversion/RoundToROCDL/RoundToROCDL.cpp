@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RoundToROCDL/RoundToROCDL.h"
+#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Common/TargetRounding.h"
 #include "rng/Conversion/Passes.h"
@@ -309,11 +310,8 @@ struct ConvertRoundToROCDLPass final
     }
     RewritePatternSet patterns(&getContext());
     populateRoundToROCDLConversionPatterns(patterns, *parsed);
-    ConversionTarget target(getContext());
-    target.addIllegalDialect<rounding::RoundDialect>();
-    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
+                                                std::move(patterns))))
       signalPassFailure();
   }
 };
