@@ -1,0 +1,78 @@
+//===- consumer-opt.cpp - A compiler driver that embeds rng-mlir ----------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The mlir-opt of a (toy) DSL compiler built against the installed RngMLIR
+// package. It registers the rng-mlir dialects next to the upstream dialects
+// it uses and adds a pass of its own, `consumer-lower-random`, that lowers
+// every rng-mlir op inside the compiler's own dialect conversion through the
+// rng-mlir populate functions. rng-mlir's passes and pipelines are registered
+// too, so they can be mixed into its pipelines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Dialect/Rng/IR/RngDialect.h"
+#include "rng/InitRng.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+
+namespace {
+
+/// The compiler's lowering of random numbers: rng-mlir's universal lowering,
+/// applied by the compiler's own conversion (where its own patterns would go).
+struct LowerRandomPass final
+    : PassWrapper<LowerRandomPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerRandomPass)
+
+  StringRef getArgument() const final { return "consumer-lower-random"; }
+  StringRef getDescription() const final {
+    return "Lower rng-mlir ops with rng-mlir's populate functions";
+  }
+
+  // The dialects the rng-mlir patterns produce.
+  void getDependentDialects(DialectRegistry &registry) const final {
+    registry.insert<arith::ArithDialect, math::MathDialect,
+                    tensor::TensorDialect, vector::VectorDialect>();
+  }
+
+  void runOnOperation() final {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    rng::populateRngToArithConversionPatterns(patterns);
+
+    ConversionTarget target(*context);
+    target.addIllegalDialect<rng::RngDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  DialectRegistry registry;
+  registry.insert<arith::ArithDialect, func::FuncDialect, math::MathDialect,
+                  tensor::TensorDialect, vector::VectorDialect>();
+  rng::registerRngDialects(registry);
+
+  rng::registerRngPasses();
+  PassRegistration<LowerRandomPass>();
+
+  return asMainReturnCode(MlirOptMain(
+      argc, argv, "A DSL compiler driver embedding rng-mlir\n", registry));
+}

@@ -1,0 +1,239 @@
+/*===- consumer.c - A C program that uses the rng-mlir C API --------------===*\
+|*                                                                            *|
+|* Part of the rng-mlir project.                                              *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*                                                                            *|
+|* Usage: consumer-c <input.mlir>                                             *|
+|*                                                                            *|
+|* The input defines                                                          *|
+|*   func.func @philox(%c0..%c3, %k0, %k1: i32) -> (4 x i32)                  *|
+|*       the words of an rng.philox_4x32 with the default 10 rounds;          *|
+|*   func.func @built(%c0..%c3, %k0, %k1: i32, %not_a_word: f32)              *|
+|*       -> (4 x i32), which returns %c0..%c3 unchanged;                      *|
+|* both with the `llvm.emit_c_interface` attribute.                           *|
+|*                                                                            *|
+|* With libRngMLIR-C.so only (rng-mlir's C API and upstream MLIR's), the      *|
+|* program registers every dialect, pass and pipeline; parses the input;      *|
+|* builds an rng.philox_4x32 with 7 rounds into @built with the C builder     *|
+|* (and shows the builder rejecting bad operands); lowers a clone with the    *|
+|* pass made by mlirCreateRngConversionConvertRngToArithPass; lowers the      *|
+|* module with the `rng-to-llvm` pipeline; JIT-compiles it and prints the     *|
+|* words both functions compute. Diagnostics go to stdout.                    *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "rng-c/Dialect/Rng.h"
+#include "rng-c/Passes.h"
+#include "rng-c/Registration.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+static void printToStdout(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  (void)userData;
+  fputs("diagnostic: ", stdout);
+  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
+  fputc('\n', stdout);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirWalkResult countRngOps(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 4 && strncmp(name.data, "rng.", 4) == 0)
+    ++*(int *)userData;
+  return MlirWalkResultAdvance;
+}
+
+static int numRngOps(MlirOperation op) {
+  int count = 0;
+  mlirOperationWalk(op, countRngOps, &count, MlirWalkPreOrder);
+  return count;
+}
+
+static MlirOperation lookupFunction(MlirModule module, const char *name) {
+  MlirSymbolTable table =
+      mlirSymbolTableCreate(mlirModuleGetOperation(module));
+  MlirOperation function = mlirSymbolTableLookup(table, str(name));
+  mlirSymbolTableDestroy(table);
+  return function;
+}
+
+static void printBuilderResult(const char *what, MlirOperation op) {
+  printf("%s: %s\n", what, mlirOperationIsNull(op) ? "null" : "built");
+  if (!mlirOperationIsNull(op))
+    mlirOperationDestroy(op);
+}
+
+/* Builds `rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 rounds 7` before
+ * the return of @built and returns its words instead. */
+static int buildIntoBuilt(MlirModule module) {
+  MlirOperation built = lookupFunction(module, "built");
+  if (mlirOperationIsNull(built))
+    return 1;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(built, 0));
+  MlirOperation ret = mlirBlockGetTerminator(entry);
+  MlirLocation loc = mlirOperationGetLocation(ret);
+  MlirValue c0 = mlirBlockGetArgument(entry, 0);
+  MlirValue c1 = mlirBlockGetArgument(entry, 1);
+  MlirValue c2 = mlirBlockGetArgument(entry, 2);
+  MlirValue c3 = mlirBlockGetArgument(entry, 3);
+  MlirValue k0 = mlirBlockGetArgument(entry, 4);
+  MlirValue k1 = mlirBlockGetArgument(entry, 5);
+  MlirValue notAWord = mlirBlockGetArgument(entry, 6);
+  MlirValue null = {NULL};
+
+  /* Invalid requests: a diagnostic each and no op. */
+  printBuilderResult("rounds 0", mlirRngPhilox4x32Create(loc, c0, c1, c2, c3,
+                                                         k0, k1, 0));
+  printBuilderResult("f32 counter",
+                     mlirRngPhilox4x32Create(loc, notAWord, c1, c2, c3, k0,
+                                             k1, MLIR_RNG_DEFAULT_ROUNDS));
+  printBuilderResult("null key",
+                     mlirRngPhilox4x32Create(loc, c0, c1, c2, c3, k0, null,
+                                             MLIR_RNG_DEFAULT_ROUNDS));
+
+  MlirOperation philox =
+      mlirRngPhilox4x32Create(loc, c0, c1, c2, c3, k0, k1, 7);
+  if (mlirOperationIsNull(philox))
+    return 1;
+  mlirBlockInsertOwnedOperationBefore(entry, ret, philox);
+  for (intptr_t i = 0; i < 4; ++i)
+    mlirOperationSetOperand(ret, i, mlirOperationGetResult(philox, i));
+
+  mlirOperationPrint(built, printToStdout, NULL);
+  fputc('\n', stdout);
+  return 0;
+}
+
+/* Runs the pass created through the C API on a clone of the module. */
+static int lowerCloneToArith(MlirContext ctx, MlirModule module) {
+  MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
+  mlirPassManagerAddOwnedPass(pm, mlirCreateRngConversionConvertRngToArithPass());
+  printf("rng ops before convert-rng-to-arith: %d\n", numRngOps(clone));
+  MlirLogicalResult result = mlirPassManagerRunOnOp(pm, clone);
+  printf("rng ops after convert-rng-to-arith: %d\n", numRngOps(clone));
+  mlirPassManagerDestroy(pm);
+  mlirOperationDestroy(clone);
+  return mlirLogicalResultIsFailure(result);
+}
+
+/* Calls `name`, a function of six i32 arguments and four i32 results with
+ * the `llvm.emit_c_interface` attribute. Its C interface returns the results
+ * through a pointer passed first: void(uint32_t out[4], uint32_t x 6). */
+static int callPhilox(MlirExecutionEngine jit, const char *name,
+                      const uint32_t in[6]) {
+  uint32_t words[6], out[4];
+  uint32_t *result = out;
+  memcpy(words, in, sizeof(words));
+  void *args[7] = {&result,   &words[0], &words[1], &words[2],
+                   &words[3], &words[4], &words[5]};
+  if (mlirLogicalResultIsFailure(
+          mlirExecutionEngineInvokePacked(jit, str(name), args))) {
+    printf("error: cannot call @%s\n", name);
+    return 1;
+  }
+  printf("%s(%08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32
+         " | %08" PRIx32 " %08" PRIx32 ") = %08" PRIx32 " %08" PRIx32
+         " %08" PRIx32 " %08" PRIx32 "\n",
+         name, in[0], in[1], in[2], in[3], in[4], in[5], out[0], out[1],
+         out[2], out[3]);
+  return 0;
+}
+
+static int run(MlirContext ctx, const char *inputPath) {
+  MlirModule module = mlirModuleCreateParseFromFile(ctx, str(inputPath));
+  if (mlirModuleIsNull(module))
+    return 1;
+  MlirOperation moduleOp = mlirModuleGetOperation(module);
+  printf("parsed: %d rng ops\n", numRngOps(moduleOp));
+
+  int failed = buildIntoBuilt(module);
+  if (!failed && !mlirOperationVerify(moduleOp))
+    failed = 1;
+  if (!failed)
+    failed = lowerCloneToArith(ctx, module);
+
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
+  if (!failed && mlirLogicalResultIsFailure(mlirParsePassPipeline(
+                     mlirPassManagerGetAsOpPassManager(pm),
+                     str("builtin.module(rng-to-llvm)"), printToStdout, NULL)))
+    failed = 1;
+  if (!failed &&
+      mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, moduleOp)))
+    failed = 1;
+  mlirPassManagerDestroy(pm);
+
+  if (!failed) {
+    printf("lowered by rng-to-llvm: %d rng ops\n", numRngOps(moduleOp));
+    MlirExecutionEngine jit = mlirExecutionEngineCreate(
+        module, /*optLevel=*/2, /*numPaths=*/0, /*sharedLibPaths=*/NULL,
+        /*enableObjectDump=*/false, /*enablePIC=*/false);
+    if (mlirExecutionEngineIsNull(jit)) {
+      printf("error: cannot JIT-compile the lowered module\n");
+      failed = 1;
+    } else {
+      static const uint32_t zero[6] = {0, 0, 0, 0, 0, 0};
+      static const uint32_t ones[6] = {0xffffffffu, 0xffffffffu, 0xffffffffu,
+                                       0xffffffffu, 0xffffffffu, 0xffffffffu};
+      static const uint32_t pi[6] = {0x243f6a88u, 0x85a308d3u, 0x13198a2eu,
+                                     0x03707344u, 0xa4093822u, 0x299f31d0u};
+      failed = callPhilox(jit, "philox", zero) ||
+               callPhilox(jit, "philox", ones) ||
+               callPhilox(jit, "philox", pi) ||
+               callPhilox(jit, "built", zero);
+      mlirExecutionEngineDestroy(jit);
+    }
+  }
+  mlirModuleDestroy(module);
+  return failed;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s <input.mlir>\n", argv[0]);
+    return 2;
+  }
+
+  /* Upstream MLIR's dialects and LLVM IR translations (for the JIT), then
+   * rng-mlir's dialects, passes and pipelines. */
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirRegisterRngDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry,
+                                                  /*threadingEnabled=*/false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllLLVMTranslations(ctx);
+  mlirRegisterRngPasses();
+  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+
+  /* The standard dialect handle. */
+  MlirDialectHandle rngHandle = mlirGetDialectHandle__rng__();
+  MlirStringRef ns = mlirDialectHandleGetNamespace(rngHandle);
+  MlirDialect rng = mlirDialectHandleLoadDialect(rngHandle, ctx);
+  printf("dialect handle: %.*s, %s\n", (int)ns.length, ns.data,
+         mlirDialectIsNull(rng) ? "not loaded" : "loaded");
+
+  int failed = run(ctx, argv[1]);
+  mlirContextDestroy(ctx);
+  printf("%s\n", failed ? "FAILED" : "done");
+  return failed;
+}

@@ -1,0 +1,67 @@
+//===- OpBuilders.h - Shared helper of the C op builders --------*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// createVerifiedOp: the body of every mlir<Dialect><Op>Create function of the
+// C API, so that a new op's C builder is a one-line call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_LIB_CAPI_OPBUILDERS_H
+#define RNG_LIB_CAPI_OPBUILDERS_H
+
+#include "mlir-c/IR.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+
+#include <initializer_list>
+#include <utility>
+
+namespace mlir {
+namespace rng {
+namespace capi {
+
+/// An operand of a C builder call, with its name for the diagnostic that
+/// reports it null.
+struct NamedValue {
+  const char *name;
+  MlirValue value;
+};
+
+/// Creates a detached `OpTy` at `location` with `OpTy::build(builder, state,
+/// args...)` and returns it, after loading `DialectTy` into the context.
+/// Returns a null operation, with an error emitted at `location`, when an
+/// entry of `operands` is null or the new op fails verification (the op is
+/// then destroyed).
+template <typename DialectTy, typename OpTy, typename... Args>
+MlirOperation createVerifiedOp(MlirLocation location,
+                               std::initializer_list<NamedValue> operands,
+                               Args &&...args) {
+  Location loc = unwrap(location);
+  for (const NamedValue &operand : operands) {
+    if (mlirValueIsNull(operand.value)) {
+      emitError(loc) << "cannot build '" << OpTy::getOperationName()
+                     << "': operand '" << operand.name << "' is null";
+      return MlirOperation{nullptr};
+    }
+  }
+  MLIRContext *context = loc.getContext();
+  context->getOrLoadDialect<DialectTy>();
+  OpBuilder builder(context);
+  OpTy op = OpTy::create(builder, loc, std::forward<Args>(args)...);
+  if (failed(verify(op, /*verifyRecursively=*/false))) {
+    op->erase();
+    return MlirOperation{nullptr};
+  }
+  return wrap(op.getOperation());
+}
+
+} // namespace capi
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_LIB_CAPI_OPBUILDERS_H

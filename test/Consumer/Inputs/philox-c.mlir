@@ -1,0 +1,15 @@
+// Input of the C consumer (examples/consumer/consumer.c), which builds an
+// rng.philox_4x32 with 7 rounds into @built and JIT-runs both functions
+// (through their C interfaces: the words come back through a pointer).
+
+func.func @philox(%c0: i32, %c1: i32, %c2: i32, %c3: i32, %k0: i32, %k1: i32)
+    -> (i32, i32, i32, i32) attributes {llvm.emit_c_interface} {
+  %x:4 = rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 : i32, i32
+  return %x#0, %x#1, %x#2, %x#3 : i32, i32, i32, i32
+}
+
+func.func @built(%c0: i32, %c1: i32, %c2: i32, %c3: i32, %k0: i32, %k1: i32,
+                 %not_a_word: f32) -> (i32, i32, i32, i32)
+    attributes {llvm.emit_c_interface} {
+  return %c0, %c1, %c2, %c3 : i32, i32, i32, i32
+}
