@@ -18,6 +18,8 @@ config.test_exec_root = os.path.join(config.rng_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%vectors", os.path.join(config.test_source_root, "vectors")))
+config.substitutions.append(("%rng_src_root", config.rng_src_root))
+config.substitutions.append(("%rng_obj_root", config.rng_obj_root))
 config.substitutions.append(("%test_lib", os.path.join(config.test_source_root, "lib")))
 
 # Shared libraries mlir-runner needs to print and to call the C runner utils.

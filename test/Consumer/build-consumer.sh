@@ -35,6 +35,12 @@ for file in "$prefix"/bin/* "$prefix"/lib/*.so; do
     fail "the run path of $file names the build or source tree"
   fi
 done
+for file in include/rng/InitRng.h include/rng-c/Dialect/Rng.h \
+            include/rng/Dialect/Rng/IR/RngOps.h.inc bin/rng-opt \
+            lib/libRngMLIR-C.so share/doc/rng-mlir/Library.md \
+            share/doc/rng-mlir/generated/RngOps.md; do
+  [ -e "$prefix/$file" ] || fail "$file is not installed"
+done
 echo "installed and relocated: ok"
 
 run_logged "$work/configure.log" "$CMAKE" -G "$RNG_CMAKE_GENERATOR" \

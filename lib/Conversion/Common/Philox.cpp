@@ -66,8 +66,11 @@ std::array<Value, 4> rng::buildPhilox4x32(OpBuilder &builder, Location loc,
   Type keyType = k[0].getType();
   Value m0 = createScalarOrSplatConstant(builder, loc, counterType, kPhiloxM0);
   Value m1 = createScalarOrSplatConstant(builder, loc, counterType, kPhiloxM1);
-  Value w0 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW0);
-  Value w1 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW1);
+  Value w0, w1;
+  if (rounds > 1) {
+    w0 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW0);
+    w1 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW1);
+  }
   for (unsigned round = 0; round < rounds; ++round) {
     if (round != 0) {
       k[0] = arith::AddIOp::create(builder, loc, k[0], w0);
