@@ -69,8 +69,7 @@ static int numRngOps(MlirOperation op) {
 }
 
 static MlirOperation lookupFunction(MlirModule module, const char *name) {
-  MlirSymbolTable table =
-      mlirSymbolTableCreate(mlirModuleGetOperation(module));
+  MlirSymbolTable table = mlirSymbolTableCreate(mlirModuleGetOperation(module));
   MlirOperation function = mlirSymbolTableLookup(table, str(name));
   mlirSymbolTableDestroy(table);
   return function;
@@ -101,11 +100,11 @@ static int buildIntoBuilt(MlirModule module) {
   MlirValue null = {NULL};
 
   /* Invalid requests: a diagnostic each and no op. */
-  printBuilderResult("rounds 0", mlirRngPhilox4x32Create(loc, c0, c1, c2, c3,
-                                                         k0, k1, 0));
+  printBuilderResult("rounds 0",
+                     mlirRngPhilox4x32Create(loc, c0, c1, c2, c3, k0, k1, 0));
   printBuilderResult("f32 counter",
-                     mlirRngPhilox4x32Create(loc, notAWord, c1, c2, c3, k0,
-                                             k1, MLIR_RNG_DEFAULT_ROUNDS));
+                     mlirRngPhilox4x32Create(loc, notAWord, c1, c2, c3, k0, k1,
+                                             MLIR_RNG_DEFAULT_ROUNDS));
   printBuilderResult("null key",
                      mlirRngPhilox4x32Create(loc, c0, c1, c2, c3, k0, null,
                                              MLIR_RNG_DEFAULT_ROUNDS));
@@ -126,8 +125,10 @@ static int buildIntoBuilt(MlirModule module) {
 /* Runs the pass created through the C API on a clone of the module. */
 static int lowerCloneToArith(MlirContext ctx, MlirModule module) {
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
-  mlirPassManagerAddOwnedPass(pm, mlirCreateRngConversionConvertRngToArithPass());
+  MlirPassManager pm =
+      mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
+  mlirPassManagerAddOwnedPass(pm,
+                              mlirCreateRngConversionConvertRngToArithPass());
   printf("rng ops before convert-rng-to-arith: %d\n", numRngOps(clone));
   MlirLogicalResult result = mlirPassManagerRunOnOp(pm, clone);
   printf("rng ops after convert-rng-to-arith: %d\n", numRngOps(clone));
@@ -136,16 +137,19 @@ static int lowerCloneToArith(MlirContext ctx, MlirModule module) {
   return mlirLogicalResultIsFailure(result);
 }
 
-/* Calls `name`, a function of six i32 arguments and four i32 results with
- * the `llvm.emit_c_interface` attribute. Its C interface returns the results
- * through a pointer passed first: void(uint32_t out[4], uint32_t x 6). */
+/* Calls `name`, @philox or @built: six i32 arguments (and, for @built, an
+ * f32 one, passed 0.0) and four i32 results, with the
+ * `llvm.emit_c_interface` attribute. Its C interface returns the results
+ * through a pointer passed first: void(uint32_t out[4], uint32_t x 6[, f32]).
+ * The packed call passes a pointer to each argument. */
 static int callPhilox(MlirExecutionEngine jit, const char *name,
                       const uint32_t in[6]) {
   uint32_t words[6], out[4];
   uint32_t *result = out;
+  float notAWord = 0.0f;
   memcpy(words, in, sizeof(words));
-  void *args[7] = {&result,   &words[0], &words[1], &words[2],
-                   &words[3], &words[4], &words[5]};
+  void *args[8] = {&result,   &words[0], &words[1], &words[2],
+                   &words[3], &words[4], &words[5], &notAWord};
   if (mlirLogicalResultIsFailure(
           mlirExecutionEngineInvokePacked(jit, str(name), args))) {
     printf("error: cannot call @%s\n", name);
@@ -154,8 +158,8 @@ static int callPhilox(MlirExecutionEngine jit, const char *name,
   printf("%s(%08" PRIx32 " %08" PRIx32 " %08" PRIx32 " %08" PRIx32
          " | %08" PRIx32 " %08" PRIx32 ") = %08" PRIx32 " %08" PRIx32
          " %08" PRIx32 " %08" PRIx32 "\n",
-         name, in[0], in[1], in[2], in[3], in[4], in[5], out[0], out[1],
-         out[2], out[3]);
+         name, in[0], in[1], in[2], in[3], in[4], in[5], out[0], out[1], out[2],
+         out[3]);
   return 0;
 }
 
@@ -172,7 +176,8 @@ static int run(MlirContext ctx, const char *inputPath) {
   if (!failed)
     failed = lowerCloneToArith(ctx, module);
 
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
+  MlirPassManager pm =
+      mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
   if (!failed && mlirLogicalResultIsFailure(mlirParsePassPipeline(
                      mlirPassManagerGetAsOpPassManager(pm),
                      str("builtin.module(rng-to-llvm)"), printToStdout, NULL)))
@@ -198,8 +203,7 @@ static int run(MlirContext ctx, const char *inputPath) {
                                      0x03707344u, 0xa4093822u, 0x299f31d0u};
       failed = callPhilox(jit, "philox", zero) ||
                callPhilox(jit, "philox", ones) ||
-               callPhilox(jit, "philox", pi) ||
-               callPhilox(jit, "built", zero);
+               callPhilox(jit, "philox", pi) || callPhilox(jit, "built", zero);
       mlirExecutionEngineDestroy(jit);
     }
   }
