@@ -20,6 +20,7 @@ using namespace mlir;
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // Our dialects, by their universal lowerings.
   pm.addPass(createConvertRngToArithPass());
+  pm.addPass(createConvertRoundToArithPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 

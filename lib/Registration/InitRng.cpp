@@ -7,12 +7,14 @@
 #include "rng/InitRng.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
+#include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Pipelines/Pipelines.h"
 
 using namespace mlir;
 
 void rng::registerRngDialects(DialectRegistry &registry) {
   registry.insert<rng::RngDialect>();
+  registry.insert<rounding::RoundDialect>();
 }
 
 void rng::registerRngPasses() {

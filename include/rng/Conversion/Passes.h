@@ -22,6 +22,7 @@
 #define RNG_CONVERSION_PASSES_H
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Conversion/RoundToArith/RoundToArith.h"
 
 #include "mlir/Pass/Pass.h"
 

@@ -30,4 +30,22 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// RoundToArith
+//===----------------------------------------------------------------------===//
+
+def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
+  let summary = "Lower every round op to integer arith (any target)";
+  let description = [{
+    The universal lowering of the `round` dialect. `round.stochastic` becomes
+    integer `arith` on the `f32` bit pattern (`arith.bitcast` in, shifts,
+    masks, adds, compares and selects, `arith.trunci` and `arith.bitcast` to
+    the result type out), bit-exact to the op's specification for every
+    input, every result format, every width of the random bits and both
+    values of `saturate`. The IR needs no float arithmetic and no target
+    support for the narrow float types. No `round` op survives the pass.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // RNG_CONVERSION_PASSES_TD

@@ -1,0 +1,105 @@
+//===- StochasticRounding.h - IR builder for stochastic rounding -*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The one place where the bit maths of stochastic rounding (SPEC section 3,
+// `round.stochastic`) is emitted as IR. The universal lowering
+// (convert-round-to-arith) is a thin wrapper around
+// buildStochasticRounding; target lowerings (NVVM, ROCDL) call it for every
+// case their instruction does not compute exactly.
+//
+// The emitted IR is integer `arith` only (andi, ori, shrui, shli, addi,
+// subi, maxui, minui, cmpi, select, extui/trunci, bitcast) on 32-bit
+// patterns. It works elementwise on scalars, vectors and statically shaped
+// ranked tensors and needs nothing from the target: no float arithmetic, no
+// support for the narrow float types beyond a final bitcast.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_COMMON_STOCHASTICROUNDING_H
+#define RNG_CONVERSION_COMMON_STOCHASTICROUNDING_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+
+namespace mlir {
+namespace rng {
+
+/// The encoding of a stochastic-rounding result format T: an IEEE-style
+/// binary format with an implicit leading one, `width` bits of storage, one
+/// sign bit, `mantissaBits` explicit mantissa bits and the exponent field in
+/// between. All bit patterns are magnitudes (sign bit clear) unless noted.
+struct StochasticRoundingFormat {
+  /// Storage width N of T in bits (16 or 8).
+  unsigned width;
+  /// Explicit mantissa bits m of T.
+  unsigned mantissaBits;
+  /// Exponent bias of T: a normal value is 1.m * 2^(e - exponentBias).
+  int exponentBias;
+  /// Bit pattern of T's largest finite value.
+  uint32_t maxFiniteBits;
+  /// Bit pattern of +Inf, or std::nullopt where T has no infinities.
+  std::optional<uint32_t> infBits;
+  /// The NaN produced for NaN inputs and non-saturated overflow where T has
+  /// no infinities (full pattern, sign bit included).
+  uint32_t nanBits;
+  /// False for the FNUZ formats: there the pattern with only the sign bit
+  /// set is NaN, so a zero result is always +0.
+  bool hasNegativeZero;
+
+  /// Returns the format of `type` (bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ,
+  /// f8E5M2FNUZ), or std::nullopt for any other type.
+  static std::optional<StochasticRoundingFormat> get(Type type);
+
+  /// D(T): the number of f32 mantissa bits discarded for a normal result.
+  unsigned getDiscardedBits() const { return 23 - mantissaBits; }
+
+  /// K = min(W, D(T)): the number of random bits used with an iW `rbits`.
+  unsigned getNumRandomBits(unsigned rbitsWidth) const {
+    return std::min(rbitsWidth, getDiscardedBits());
+  }
+};
+
+/// Emits stochastic rounding (SPEC section 3) on bit patterns.
+///
+/// * `xBits`: the f32 inputs as `i32` bit patterns (i32, or a fixed-size
+///   vector or statically shaped ranked tensor of i32).
+/// * `rbits`: the random bits, signless integers of any width W and of
+///   `xBits`' shape. Only the low `numRandomBits` bits of each element are
+///   read; the caller puts the random bits it wants there (a target may
+///   shuffle or shift them first).
+/// * `numRandomBits`: K, with 1 <= K <= format.getDiscardedBits() and
+///   K <= W. The SPEC's K is format.getNumRandomBits(W); a caller may pass
+///   less only to model an instruction that reads fewer bits.
+/// * `saturate`: the op's `saturate` attribute.
+///
+/// Returns T's bit patterns as signless integers of `format.width` bits in
+/// `xBits`' shape (bitcast them to T). For every non-NaN input the result is
+/// exactly SPEC section 3: truncation to T's precision, rounding up on a
+/// carry out of (top K discarded bits + the K random bits), with the random
+/// bits aligned to the top of the discarded field also for subnormal
+/// results; carries into the exponent; overflow to +-Inf, NaN or (with
+/// `saturate`) +-largest finite; -0 except for the FNUZ formats. A NaN input
+/// gives `format.nanBits`.
+Value buildStochasticRoundingBits(OpBuilder &builder, Location loc,
+                                  Value xBits, Value rbits,
+                                  const StochasticRoundingFormat &format,
+                                  unsigned numRandomBits, bool saturate);
+
+/// Convenience wrapper with the op's types: `x` is f32-like, `rbits` iW-like
+/// of the same shape, `resultType` T-like of the same shape (T one of the
+/// formats StochasticRoundingFormat::get accepts). Uses K = min(W, D(T)) and
+/// returns a value of `resultType`: exactly `round.stochastic`.
+Value buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
+                              Value rbits, Type resultType, bool saturate);
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_CONVERSION_COMMON_STOCHASTICROUNDING_H

@@ -1,0 +1,25 @@
+//===- RoundToArith.h - Universal lowering of the round dialect -*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_ROUNDTOARITH_ROUNDTOARITH_H
+#define RNG_CONVERSION_ROUNDTOARITH_ROUNDTOARITH_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir {
+namespace rng {
+
+/// Adds the universal lowering of every `round` op to integer `arith` on the
+/// f32 bit patterns (see rng/Conversion/Common/StochasticRounding.h) to
+/// `patterns`. The generated IR is valid for any target. Target lowerings
+/// add these patterns next to theirs as the fallback.
+void populateRoundToArithConversionPatterns(RewritePatternSet &patterns,
+                                            PatternBenefit benefit = 1);
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_CONVERSION_ROUNDTOARITH_ROUNDTOARITH_H

@@ -1,0 +1,159 @@
+//===- RoundOps.td - round dialect operations --------------*- tablegen -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_DIALECT_ROUND_IR_ROUNDOPS_TD
+#define RNG_DIALECT_ROUND_IR_ROUNDOPS_TD
+
+include "rng/Dialect/Round/IR/RoundDialect.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+// The value to round. Shapes are checked in the verifier (static shape, one
+// shape for every operand and the result) so the message can say what is
+// wrong.
+def Round_F32Like : TypeConstraint<Or<[
+    F32.predicate,
+    FixedVectorOfAnyRank<[F32]>.predicate,
+    RankedTensorOf<[F32]>.predicate]>,
+  "f32, or a fixed-size vector or ranked tensor of f32">;
+
+// The random bits: any signless integer width W (K = min(W, D(T)) of them
+// are used).
+def Round_RandomBitsLike : TypeConstraint<Or<[
+    AnySignlessInteger.predicate,
+    FixedVectorOfAnyRank<[AnySignlessInteger]>.predicate,
+    RankedTensorOf<[AnySignlessInteger]>.predicate]>,
+  "signless integer, or a fixed-size vector or ranked tensor of signless "
+  "integers">;
+
+// The formats stochastic rounding can produce (SPEC section 3).
+def Round_TargetFloat : AnyTypeOf<
+    [BF16, F16, F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ],
+    "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ">;
+
+def Round_TargetFloatLike : TypeConstraint<Or<[
+    Round_TargetFloat.predicate,
+    FixedVectorOfAnyRank<[Round_TargetFloat]>.predicate,
+    RankedTensorOf<[Round_TargetFloat]>.predicate]>,
+  "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size "
+  "vector or ranked tensor of one of them">;
+
+class Round_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Round_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// StochasticOp
+//===----------------------------------------------------------------------===//
+
+def Round_StochasticOp : Round_Op<"stochastic", [Pure]> {
+  let summary = "Stochastic rounding of f32 to a 16- or 8-bit float format";
+  let description = [{
+    Rounds `x` to the result's float type `T`, up (away from zero) or down
+    (toward zero), using the random bits `rbits`: the probability of
+    rounding up is the discarded fraction of `x`, to `K` bits of precision.
+    The op is elementwise; `x`, `rbits` and the result have one shape.
+
+    **Random bits.** Let `D(T)` be the number of `f32` mantissa bits that `T`
+    discards for a normal result and `W` the width of `rbits`. The op uses
+    `K = min(W, D(T))` random bits: the low `K` bits of `rbits` (call them
+    `r`, an unsigned integer in `[0, 2^K)`); higher bits of `rbits` are
+    ignored.
+
+    | T            | D(T) | K for i8 | K for i16 | K for i32, i64 | largest finite       | ±Inf | NaN            |
+    |--------------|-----:|---------:|----------:|---------------:|----------------------|------|----------------|
+    | `bf16`       |   16 |        8 |        16 |             16 | 0x7F7F (≈ 3.39e38)   | yes  | 0x7FC0         |
+    | `f16`        |   13 |        8 |        13 |             13 | 0x7BFF (65504)       | yes  | 0x7E00         |
+    | `f8E4M3FN`   |   20 |        8 |        16 |             20 | 0x7E (448)           | no   | 0x7F           |
+    | `f8E5M2`     |   21 |        8 |        16 |             21 | 0x7B (57344)         | yes  | 0x7E           |
+    | `f8E4M3FNUZ` |   20 |        8 |        16 |             20 | 0x7F (240)           | no   | 0x80           |
+    | `f8E5M2FNUZ` |   21 |        8 |        16 |             21 | 0x7F (57344)         | no   | 0x80           |
+
+    (Any other width works the same way: `K = min(W, D(T))`. The NaN column
+    is the NaN that `convert-round-to-arith` produces; the contract is only
+    "a NaN of `T`".)
+
+    **Rounding (non-NaN `x`).** Let `a = |x|` and let `q` be `a` truncated
+    toward zero to `T`'s precision at `a`'s binade (to `T`'s subnormal
+    spacing where `a` is below `T`'s smallest normal, also when `x` is an
+    `f32` subnormal), and let `ulp` be the spacing of `T` at `q`. Take the
+    discarded part `d = a - q` and its top `K` bits,
+    `t = floor(d / ulp * 2^K)`. The result is `q + ulp` if `t + r >= 2^K`
+    (a carry out of the `K`-bit field), else `q`, with the sign of `x`.
+    In bits: the random bits are aligned with the top of the discarded
+    field, also for subnormal results, whose discarded field is wider than
+    `D(T)`; `q + ulp` may carry into the exponent (the largest subnormal
+    rounds up to the smallest normal, `1.11...1 * 2^e` to `2^(e+1)`).
+
+    So `x` rounds up with probability `t / 2^K`, and when the discarded
+    field has at most `K` bits (`d / ulp * 2^K` is an integer) the rounding
+    is unbiased: the mean of the results over all `2^K` values of `r` is
+    exactly `x`.
+
+    **Zeros.** `-0` and negative values that round to zero give `-0`,
+    except in the FNUZ formats, which have no `-0`: a zero result is `+0`
+    (0x00) there.
+
+    **Specials and range.**
+
+    * NaN `x` gives a NaN of `T` (payload and sign unspecified).
+    * Without `saturate`: a result beyond `T`'s largest finite value becomes
+      `±Inf` where `T` has infinities (`bf16`, `f16`, `f8E5M2`) and NaN
+      where it has not (`f8E4M3FN` and the FNUZ formats); `±Inf` gives
+      `±Inf`, or NaN where `T` has no infinities. A value between the
+      largest finite value and the next step up may still round down to
+      the largest finite value.
+    * With `saturate`: such a result, and `±Inf`, become `±` the largest
+      finite value of `T`.
+
+    **Amortizing the random bits.** One Philox block gives 128 random bits,
+    enough for eight `bf16` roundings (`K = 16`): bitcast the four `i32`
+    words of one `rng.randint4x` (or `rng.philox_4x32`) to `vector<8xi16>`
+    and round a `vector<8xf32>`. On little-endian targets lane `2i` gets the
+    low half of word `i` and lane `2i + 1` its high half.
+
+    ```mlir
+    // One value, 16 random bits, non-saturating.
+    %y = round.stochastic %x, %rbits : f32, i16 -> bf16
+    // Four values to saturating OCP E4M3 with 20 of the 32 random bits each.
+    %z = round.stochastic %xs, %rs saturate
+        : vector<4xf32>, vector<4xi32> -> vector<4xf8E4M3FN>
+
+    // The amortized idiom: one Philox call per eight bf16 roundings.
+    %w:4 = rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 : i32, i32
+    %words = vector.from_elements %w#0, %w#1, %w#2, %w#3 : vector<4xi32>
+    %bits = vector.bitcast %words : vector<4xi32> to vector<8xi16>
+    %h = round.stochastic %v, %bits : vector<8xf32>, vector<8xi16> -> vector<8xbf16>
+    ```
+
+    Types: `x` is `f32`, a fixed-size vector of `f32` or a statically shaped
+    ranked tensor of `f32`; `rbits` is a signless integer of any width, or a
+    vector/tensor of one, and the result a `T` or a vector/tensor of `T`,
+    of the same kind and shape as `x`.
+
+    Lowered by `convert-round-to-arith` (integer `arith` on the `f32` bit
+    pattern; any target) and by `convert-round-to-nvvm` /
+    `convert-round-to-rocdl`, which use a hardware stochastic-rounding
+    instruction only where it computes exactly this function and the
+    universal lowering elsewhere.
+  }];
+
+  let arguments = (ins Round_F32Like:$x, Round_RandomBitsLike:$rbits,
+                       UnitAttr:$saturate);
+  let results = (outs Round_TargetFloatLike:$result);
+
+  let assemblyFormat = [{
+    $x `,` $rbits (`saturate` $saturate^)? attr-dict
+    `:` type($x) `,` type($rbits) `->` type($result)
+  }];
+
+  let hasVerifier = 1;
+}
+
+#endif // RNG_DIALECT_ROUND_IR_ROUNDOPS_TD
