@@ -14,7 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Conversion/RoundToArith/RoundToArith.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
+#include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/InitRng.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -52,9 +54,10 @@ struct LowerRandomPass final
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
     rng::populateRngToArithConversionPatterns(patterns);
+    rng::populateRoundToArithConversionPatterns(patterns);
 
     ConversionTarget target(*context);
-    target.addIllegalDialect<rng::RngDialect>();
+    target.addIllegalDialect<rng::RngDialect, rounding::RoundDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))

@@ -11,22 +11,27 @@
 |*       the words of an rng.philox_4x32 with the default 10 rounds;          *|
 |*   func.func @built(%c0..%c3, %k0, %k1: i32, %not_a_word: f32)              *|
 |*       -> (4 x i32), which returns %c0..%c3 unchanged;                      *|
-|* both with the `llvm.emit_c_interface` attribute.                           *|
+|*   func.func @round_built(%x: f32, %rbits: i32) -> i16, which returns the   *|
+|*       bits of `arith.truncf %x : f32 to bf16`;                             *|
+|* all with the `llvm.emit_c_interface` attribute.                            *|
 |*                                                                            *|
 |* With libRngMLIR-C.so only (rng-mlir's C API and upstream MLIR's), the      *|
 |* program registers every dialect, pass and pipeline; parses the input;      *|
-|* builds an rng.philox_4x32 with 7 rounds into @built with the C builder     *|
-|* (and shows the builder rejecting bad operands); lowers a clone with the    *|
-|* pass made by mlirCreateRngConversionConvertRngToArithPass; lowers the      *|
-|* module with the `rng-to-llvm` pipeline; JIT-compiles it and prints the     *|
-|* words both functions compute. Diagnostics go to stdout.                    *|
+|* builds an rng.philox_4x32 with 7 rounds into @built and a saturating       *|
+|* round.stochastic in place of the truncf of @round_built with the C         *|
+|* builders (and shows them rejecting bad arguments); lowers a clone with the *|
+|* passes made by mlirCreateRngConversionConvert{Rng,Round}ToArithPass;       *|
+|* lowers the module with the `rng-to-llvm` pipeline; JIT-compiles it and     *|
+|* prints the values the functions compute. Diagnostics go to stdout.         *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
 #include "rng-c/Dialect/Rng.h"
+#include "rng-c/Dialect/Round.h"
 #include "rng-c/Passes.h"
 #include "rng-c/Registration.h"
 
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
@@ -55,16 +60,18 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
   return mlirLogicalResultSuccess();
 }
 
-static MlirWalkResult countRngOps(MlirOperation op, void *userData) {
+/* Counts the ops of our dialects, `rng` and `round`. */
+static MlirWalkResult countOurOps(MlirOperation op, void *userData) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length > 4 && strncmp(name.data, "rng.", 4) == 0)
+  if ((name.length > 4 && strncmp(name.data, "rng.", 4) == 0) ||
+      (name.length > 6 && strncmp(name.data, "round.", 6) == 0))
     ++*(int *)userData;
   return MlirWalkResultAdvance;
 }
 
-static int numRngOps(MlirOperation op) {
+static int numOurOps(MlirOperation op) {
   int count = 0;
-  mlirOperationWalk(op, countRngOps, &count, MlirWalkPreOrder);
+  mlirOperationWalk(op, countOurOps, &count, MlirWalkPreOrder);
   return count;
 }
 
@@ -122,16 +129,55 @@ static int buildIntoBuilt(MlirModule module) {
   return 0;
 }
 
-/* Runs the pass created through the C API on a clone of the module. */
+/* Builds `round.stochastic %x, %rbits saturate : f32, i32 -> bf16` in
+ * place of the truncf of @round_built. */
+static int buildIntoRoundBuilt(MlirContext ctx, MlirModule module) {
+  MlirOperation function = lookupFunction(module, "round_built");
+  if (mlirOperationIsNull(function))
+    return 1;
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation truncf = mlirBlockGetFirstOperation(entry);
+  MlirOperation bitcast = mlirOperationGetNextInBlock(truncf);
+  MlirLocation loc = mlirOperationGetLocation(truncf);
+  MlirValue x = mlirBlockGetArgument(entry, 0);
+  MlirValue rbits = mlirBlockGetArgument(entry, 1);
+  MlirType bf16 = mlirBF16TypeGet(ctx);
+  MlirType nullType = {NULL};
+
+  /* Invalid requests: a diagnostic each and no op. */
+  printBuilderResult("i32 result",
+                     mlirRoundStochasticCreate(loc, mlirIntegerTypeGet(ctx, 32),
+                                               x, rbits, /*saturate=*/true));
+  printBuilderResult("null type",
+                     mlirRoundStochasticCreate(loc, nullType, x, rbits, true));
+
+  MlirOperation round = mlirRoundStochasticCreate(loc, bf16, x, rbits, true);
+  if (mlirOperationIsNull(round))
+    return 1;
+  mlirBlockInsertOwnedOperationBefore(entry, truncf, round);
+  mlirOperationSetOperand(bitcast, 0, mlirOperationGetResult(round, 0));
+  mlirOperationDestroy(truncf);
+
+  mlirOperationPrint(function, printToStdout, NULL);
+  fputc('\n', stdout);
+  return 0;
+}
+
+/* Runs the universal lowerings, passes created through the C API, on a clone
+ * of the module. */
 static int lowerCloneToArith(MlirContext ctx, MlirModule module) {
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
   mlirPassManagerAddOwnedPass(pm,
                               mlirCreateRngConversionConvertRngToArithPass());
-  printf("rng ops before convert-rng-to-arith: %d\n", numRngOps(clone));
+  mlirPassManagerAddOwnedPass(pm,
+                              mlirCreateRngConversionConvertRoundToArithPass());
+  printf("rng/round ops before the universal lowerings: %d\n",
+         numOurOps(clone));
   MlirLogicalResult result = mlirPassManagerRunOnOp(pm, clone);
-  printf("rng ops after convert-rng-to-arith: %d\n", numRngOps(clone));
+  printf("rng/round ops after the universal lowerings: %d\n", numOurOps(clone));
   mlirPassManagerDestroy(pm);
   mlirOperationDestroy(clone);
   return mlirLogicalResultIsFailure(result);
@@ -163,14 +209,31 @@ static int callPhilox(MlirExecutionEngine jit, const char *name,
   return 0;
 }
 
+/* Calls @round_built on the f32 with the bits `xBits` and on `rbits`; its C
+ * interface returns the bf16 bits as an i16. */
+static int callRound(MlirExecutionEngine jit, uint32_t xBits, uint32_t rbits) {
+  float x;
+  uint16_t result;
+  memcpy(&x, &xBits, sizeof(x));
+  void *args[3] = {&x, &rbits, &result};
+  if (mlirLogicalResultIsFailure(
+          mlirExecutionEngineInvokePacked(jit, str("round_built"), args))) {
+    printf("error: cannot call @round_built\n");
+    return 1;
+  }
+  printf("round_built(%08" PRIx32 ", %08" PRIx32 ") = %04" PRIx16 "\n", xBits,
+         rbits, result);
+  return 0;
+}
+
 static int run(MlirContext ctx, const char *inputPath) {
   MlirModule module = mlirModuleCreateParseFromFile(ctx, str(inputPath));
   if (mlirModuleIsNull(module))
     return 1;
   MlirOperation moduleOp = mlirModuleGetOperation(module);
-  printf("parsed: %d rng ops\n", numRngOps(moduleOp));
+  printf("parsed: %d rng/round ops\n", numOurOps(moduleOp));
 
-  int failed = buildIntoBuilt(module);
+  int failed = buildIntoBuilt(module) || buildIntoRoundBuilt(ctx, module);
   if (!failed && !mlirOperationVerify(moduleOp))
     failed = 1;
   if (!failed)
@@ -188,7 +251,7 @@ static int run(MlirContext ctx, const char *inputPath) {
   mlirPassManagerDestroy(pm);
 
   if (!failed) {
-    printf("lowered by rng-to-llvm: %d rng ops\n", numRngOps(moduleOp));
+    printf("lowered by rng-to-llvm: %d rng/round ops\n", numOurOps(moduleOp));
     MlirExecutionEngine jit = mlirExecutionEngineCreate(
         module, /*optLevel=*/2, /*numPaths=*/0, /*sharedLibPaths=*/NULL,
         /*enableObjectDump=*/false, /*enablePIC=*/false);
@@ -201,9 +264,13 @@ static int run(MlirContext ctx, const char *inputPath) {
                                        0xffffffffu, 0xffffffffu, 0xffffffffu};
       static const uint32_t pi[6] = {0x243f6a88u, 0x85a308d3u, 0x13198a2eu,
                                      0x03707344u, 0xa4093822u, 0x299f31d0u};
-      failed = callPhilox(jit, "philox", zero) ||
-               callPhilox(jit, "philox", ones) ||
-               callPhilox(jit, "philox", pi) || callPhilox(jit, "built", zero);
+      failed =
+          callPhilox(jit, "philox", zero) || callPhilox(jit, "philox", ones) ||
+          callPhilox(jit, "philox", pi) || callPhilox(jit, "built", zero) ||
+          callRound(jit, 0x3f808000u, 0x00007fffu) ||
+          callRound(jit, 0x3f808000u, 0xffff8000u) ||
+          callRound(jit, 0xbf80ffffu, 0x00000001u) ||
+          callRound(jit, 0x7f800000u, 0x00000000u);
       mlirExecutionEngineDestroy(jit);
     }
   }
@@ -229,12 +296,15 @@ int main(int argc, char **argv) {
   mlirRegisterRngPasses();
   mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
 
-  /* The standard dialect handle. */
-  MlirDialectHandle rngHandle = mlirGetDialectHandle__rng__();
-  MlirStringRef ns = mlirDialectHandleGetNamespace(rngHandle);
-  MlirDialect rng = mlirDialectHandleLoadDialect(rngHandle, ctx);
-  printf("dialect handle: %.*s, %s\n", (int)ns.length, ns.data,
-         mlirDialectIsNull(rng) ? "not loaded" : "loaded");
+  /* The standard dialect handles. */
+  MlirDialectHandle handles[] = {mlirGetDialectHandle__rng__(),
+                                 mlirGetDialectHandle__round__()};
+  for (size_t i = 0; i < sizeof(handles) / sizeof(handles[0]); ++i) {
+    MlirStringRef ns = mlirDialectHandleGetNamespace(handles[i]);
+    MlirDialect dialect = mlirDialectHandleLoadDialect(handles[i], ctx);
+    printf("dialect handle: %.*s, %s\n", (int)ns.length, ns.data,
+           mlirDialectIsNull(dialect) ? "not loaded" : "loaded");
+  }
 
   int failed = run(ctx, argv[1]);
   mlirContextDestroy(ctx);

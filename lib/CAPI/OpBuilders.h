@@ -25,27 +25,34 @@ namespace mlir {
 namespace rng {
 namespace capi {
 
-/// An operand of a C builder call, with its name for the diagnostic that
-/// reports it null.
-struct NamedValue {
+/// A value or type argument of a C builder call, named for the diagnostic
+/// that reports it null.
+class NamedArgument {
+public:
+  NamedArgument(const char *name, MlirValue value)
+      : name(name), kind("operand"), isNull(mlirValueIsNull(value)) {}
+  NamedArgument(const char *name, MlirType type)
+      : name(name), kind("type"), isNull(mlirTypeIsNull(type)) {}
+
   const char *name;
-  MlirValue value;
+  const char *kind;
+  bool isNull;
 };
 
 /// Creates a detached `OpTy` at `location` with `OpTy::build(builder, state,
 /// args...)` and returns it, after loading `DialectTy` into the context.
 /// Returns a null operation, with an error emitted at `location`, when an
-/// entry of `operands` is null or the new op fails verification (the op is
+/// entry of `arguments` is null or the new op fails verification (the op is
 /// then destroyed).
 template <typename DialectTy, typename OpTy, typename... Args>
 MlirOperation createVerifiedOp(MlirLocation location,
-                               std::initializer_list<NamedValue> operands,
+                               std::initializer_list<NamedArgument> arguments,
                                Args &&...args) {
   Location loc = unwrap(location);
-  for (const NamedValue &operand : operands) {
-    if (mlirValueIsNull(operand.value)) {
-      emitError(loc) << "cannot build '" << OpTy::getOperationName()
-                     << "': operand '" << operand.name << "' is null";
+  for (const NamedArgument &argument : arguments) {
+    if (argument.isNull) {
+      emitError(loc) << "cannot build '" << OpTy::getOperationName() << "': "
+                     << argument.kind << " '" << argument.name << "' is null";
       return MlirOperation{nullptr};
     }
   }

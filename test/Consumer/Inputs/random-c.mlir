@@ -13,3 +13,12 @@ func.func @built(%c0: i32, %c1: i32, %c2: i32, %c3: i32, %k0: i32, %k1: i32,
     attributes {llvm.emit_c_interface} {
   return %c0, %c1, %c2, %c3 : i32, i32, i32, i32
 }
+
+// The C program builds a saturating round.stochastic to bf16 in place of the
+// truncf and calls @round_built, which returns the bf16 bits.
+func.func @round_built(%x: f32, %rbits: i32) -> i16
+    attributes {llvm.emit_c_interface} {
+  %placeholder = arith.truncf %x : f32 to bf16
+  %bits = arith.bitcast %placeholder : bf16 to i16
+  return %bits : i16
+}
