@@ -21,8 +21,11 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     `arith.addi`; the Triton-family ops add `arith.sitofp`/`arith.mulf` for
     the uniform conversion and `math.log`, `math.sqrt`, `math.cos`,
     `math.sin` for Box-Muller, so each target uses its own math library.
-    No `rng` op survives the pass. Run `canonicalize` and `cse` afterwards to
-    share Philox blocks between ops with the same seed, offset and rounds.
+    No `rng` op survives the pass. The Triton-family ops that share seed,
+    offset and rounds share one Philox block: the pass first rewrites them
+    into one `rng.randint4x` per (seed, offset, rounds), reused wherever it
+    dominates (`shareTritonPhiloxBlocks`). Run `canonicalize` and `cse`
+    afterwards to remove the words and constants that are not used.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

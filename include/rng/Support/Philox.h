@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The Philox4x32-R block function evaluated on host integers. The dialect's
-// constant folders use it; the lowerings build the same function as IR
-// (see rng/Conversion/Common/Philox.h).
+// The Philox4x32-R block function and Triton's tl.random conversions
+// evaluated on host integers and floats. The dialect's constant folders use
+// them; the lowerings build the same functions as IR (see
+// rng/Conversion/Common/Philox.h and rng/Conversion/Common/TritonRandom.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +35,26 @@ inline constexpr unsigned kDefaultPhiloxRounds = 10;
 std::array<uint32_t, 4> philox4x32(std::array<uint32_t, 4> counter,
                                    std::array<uint32_t, 2> key,
                                    unsigned rounds);
+
+/// Bit pattern of the f32 scale of Triton's uint_to_uniform_float,
+/// 4.6566127342e-10 (just below 2^-31): the largest scale such that
+/// 0x7FFFFFFF * scale rounds to a value below 1.0.
+inline constexpr uint32_t kUniformScaleBits = 0x2FFFFFFFu;
+
+/// Returns the Philox4x32-`rounds` words of Triton's `randint4x(seed,
+/// offset)`: the key is (lo32(seed64), hi32(seed64)) and the counter is
+/// (lo32(offset), hi32(offset) if `offsetIs64Bit` else 0, 0, 0). `seed64` is
+/// the seed already sign-extended to 64 bits.
+std::array<uint32_t, 4> tritonRandint4x(uint64_t seed64, uint64_t offset,
+                                        bool offsetIs64Bit, unsigned rounds);
+
+/// Triton's uint_to_uniform_float on a 32-bit word: x = word as a signed
+/// integer, x = (x < 0) ? ~x : x, and the result is float(x) (round to
+/// nearest even) times the f32 with bits kUniformScaleBits (one f32
+/// multiply, round to nearest even). The result lies in [0, 1): at most
+/// 0x3F7FFFFF (1 - 2^-24). Uses host f32 arithmetic, which must be IEEE
+/// binary32 in the default rounding mode.
+float uint32ToUniformFloat(uint32_t word);
 
 } // namespace rng
 } // namespace mlir

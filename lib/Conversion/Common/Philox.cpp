@@ -48,8 +48,21 @@ Value rng::broadcastToType(OpBuilder &builder, Location loc, Value value,
 std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
                                                   Location loc, Value lhs,
                                                   Value rhs) {
-  auto product = arith::MulUIExtendedOp::create(builder, loc, lhs, rhs);
-  return {product.getHigh(), product.getLow()};
+  // arith-to-llvm lowers arith.mului_extended only on scalars and 1-D
+  // vectors, so an n-D vector product is computed on its 1-D shape_cast.
+  auto vectorType = dyn_cast<VectorType>(lhs.getType());
+  if (!vectorType || vectorType.getRank() <= 1) {
+    auto product = arith::MulUIExtendedOp::create(builder, loc, lhs, rhs);
+    return {product.getHigh(), product.getLow()};
+  }
+  auto flatType = VectorType::get({vectorType.getNumElements()},
+                                  vectorType.getElementType());
+  Value flatLhs = vector::ShapeCastOp::create(builder, loc, flatType, lhs);
+  Value flatRhs = vector::ShapeCastOp::create(builder, loc, flatType, rhs);
+  auto product = arith::MulUIExtendedOp::create(builder, loc, flatLhs, flatRhs);
+  return {
+      vector::ShapeCastOp::create(builder, loc, vectorType, product.getHigh()),
+      vector::ShapeCastOp::create(builder, loc, vectorType, product.getLow())};
 }
 
 // One round, M0 = 0xD2511F53, M1 = 0xCD9E8D57 (Random123 Philox4x32):

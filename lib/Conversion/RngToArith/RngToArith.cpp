@@ -6,6 +6,7 @@
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
 #include "rng/Conversion/Common/Philox.h"
+#include "rng/Conversion/Common/TritonRandom.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 #include "rng/Dialect/Rng/IR/RngOps.h"
@@ -14,7 +15,12 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <tuple>
 
 namespace mlir {
 namespace rng {
@@ -42,9 +48,44 @@ struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
   }
 };
 
+/// rng.randint4x -> buildTritonRandint4x (key/counter setup and Philox
+/// rounds) with arith.mului_extended products. A target lowering replaces
+/// this pattern (and Philox4x32OpLowering) to use its own product.
+struct RandInt4xOpLowering final : OpRewritePattern<RandInt4xOp> {
+  using Base::Base;
+
+  LogicalResult matchAndRewrite(RandInt4xOp op,
+                                PatternRewriter &rewriter) const override {
+    std::array<Value, 4> words = buildTritonRandint4x(
+        rewriter, op.getLoc(), op.getSeed(), op.getOffset(), op.getRounds());
+    rewriter.replaceOp(op, words);
+    return success();
+  }
+};
+
+/// rng.randint, rng.rand, rng.rand4x, rng.randn, rng.randn4x ->
+/// rng.randint4x of the same operands + buildTritonRandomFromWords (u2f in
+/// arith, Box-Muller in arith and math). Target independent.
+template <typename OpTy, TritonRandomKind Kind>
+struct TritonRandomOpExpansion final : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto block = RandInt4xOp::create(rewriter, op.getLoc(), op.getSeed(),
+                                     op.getOffset(), op.getRounds());
+    rewriter.replaceOp(
+        op, buildTritonRandomFromWords(
+                rewriter, op.getLoc(), Kind,
+                {block.getX0(), block.getX1(), block.getX2(), block.getX3()}));
+    return success();
+  }
+};
+
 struct ConvertRngToArithPass final
     : rng::impl::ConvertRngToArithPassBase<ConvertRngToArithPass> {
   void runOnOperation() override {
+    shareTritonPhiloxBlocks(getOperation());
     RewritePatternSet patterns(&getContext());
     populateRngToArithConversionPatterns(patterns);
     ConversionTarget target(getContext());
@@ -56,9 +97,81 @@ struct ConvertRngToArithPass final
   }
 };
 
+/// A Triton-family op: its kind and operands.
+struct TritonOpInfo {
+  TritonRandomKind kind;
+  Value seed;
+  Value offset;
+  uint32_t rounds;
+};
+
 } // namespace
+
+static std::optional<TritonOpInfo> matchTritonOp(Operation *op) {
+  auto info = [](auto tritonOp, TritonRandomKind kind) {
+    return std::optional<TritonOpInfo>(TritonOpInfo{
+        kind, tritonOp.getSeed(), tritonOp.getOffset(), tritonOp.getRounds()});
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<TritonOpInfo>>(op)
+      .Case([&](RandIntOp o) { return info(o, TritonRandomKind::Randint); })
+      .Case([&](RandInt4xOp o) { return info(o, TritonRandomKind::Randint4x); })
+      .Case([&](RandOp o) { return info(o, TritonRandomKind::Rand); })
+      .Case([&](Rand4xOp o) { return info(o, TritonRandomKind::Rand4x); })
+      .Case([&](RandnOp o) { return info(o, TritonRandomKind::Randn); })
+      .Case([&](Randn4xOp o) { return info(o, TritonRandomKind::Randn4x); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+void rng::shareTritonPhiloxBlocks(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (matchTritonOp(op))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return;
+
+  // The rng.randint4x ops kept so far for each (seed, offset, rounds), in
+  // program order. Ops are only inserted into existing blocks, so the
+  // dominance information stays valid.
+  DominanceInfo dominance(root);
+  llvm::DenseMap<std::tuple<Value, Value, uint32_t>, SmallVector<RandInt4xOp>>
+      blocks;
+  IRRewriter rewriter(root->getContext());
+  for (Operation *op : ops) {
+    TritonOpInfo info = *matchTritonOp(op);
+    SmallVector<RandInt4xOp> &candidates =
+        blocks[{info.seed, info.offset, info.rounds}];
+    auto it = llvm::find_if(candidates, [&](RandInt4xOp candidate) {
+      return dominance.properlyDominates(candidate, op);
+    });
+    RandInt4xOp block;
+    if (it != candidates.end()) {
+      block = *it;
+    } else if (auto randint4x = dyn_cast<RandInt4xOp>(op)) {
+      candidates.push_back(randint4x);
+      continue;
+    } else {
+      rewriter.setInsertionPoint(op);
+      block = RandInt4xOp::create(rewriter, op->getLoc(), info.seed,
+                                  info.offset, info.rounds);
+      candidates.push_back(block);
+    }
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value, 4> results = buildTritonRandomFromWords(
+        rewriter, op->getLoc(), info.kind,
+        {block.getX0(), block.getX1(), block.getX2(), block.getX3()});
+    rewriter.replaceOp(op, results);
+  }
+}
 
 void rng::populateRngToArithConversionPatterns(RewritePatternSet &patterns,
                                                PatternBenefit benefit) {
-  patterns.add<Philox4x32OpLowering>(patterns.getContext(), benefit);
+  patterns.add<Philox4x32OpLowering, RandInt4xOpLowering,
+               TritonRandomOpExpansion<RandIntOp, TritonRandomKind::Randint>,
+               TritonRandomOpExpansion<RandOp, TritonRandomKind::Rand>,
+               TritonRandomOpExpansion<Rand4xOp, TritonRandomKind::Rand4x>,
+               TritonRandomOpExpansion<RandnOp, TritonRandomKind::Randn>,
+               TritonRandomOpExpansion<Randn4xOp, TritonRandomKind::Randn4x>>(
+      patterns.getContext(), benefit);
 }

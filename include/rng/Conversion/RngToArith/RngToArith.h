@@ -18,20 +18,33 @@
 namespace mlir {
 namespace rng {
 
-/// Adds the universal lowering of every `rng` op to `patterns`: Philox rounds
-/// become `arith.mului_extended` (the 32x32->64-bit products), `arith.xori`
-/// and `arith.addi`; the uniform and normal distributions add `arith`
-/// conversions and `math.log`/`math.sqrt`/`math.cos`/`math.sin`. Shapes are
-/// preserved (scalars, vectors, ranked tensors), so the generated IR is valid
-/// for any target.
+/// Adds the universal lowering of every `rng` op to `arith` (+ `math` for
+/// the normal distributions) to `patterns`. The generated IR is valid for
+/// any target (scalars, vectors, ranked tensors); the Philox high products use
+/// `arith.mului_extended`.
+/// rng.randint, rng.rand, rng.rand4x, rng.randn and rng.randn4x expand to an
+/// rng.randint4x plus their conversion, so only rng.randint4x and
+/// rng.philox_4x32 build Philox rounds: a target lowering overrides those
+/// two at a higher benefit to use its own product.
 ///
-/// Each pattern replaces its op completely; use them with the dialect
-/// conversion driver (`applyPartialConversion` with the `rng` dialect marked
-/// illegal), possibly next to patterns of your own. A pass that uses them must
-/// declare the `arith`, `math`, `vector` and `tensor` dialects as dependent
-/// dialects.
+/// Use the patterns with the dialect conversion driver
+/// (`applyPartialConversion` with the `rng` dialect marked illegal), possibly
+/// next to patterns of your own; run shareTritonPhiloxBlocks first so that
+/// ops with the same seed, offset and rounds share one Philox block. A pass
+/// that uses them must declare the `arith`, `math`, `vector` and `tensor`
+/// dialects as dependent dialects.
 void populateRngToArithConversionPatterns(RewritePatternSet &patterns,
                                           PatternBenefit benefit = 1);
+
+/// Rewrites every rng.randint, rng.rand, rng.rand4x, rng.randn and
+/// rng.randn4x under `root` into an rng.randint4x followed by its conversion
+/// (u2f in arith, Box-Muller in arith + math), reusing one rng.randint4x for
+/// all ops with the same seed, offset and rounds where it dominates them
+/// (existing rng.randint4x ops are merged the same way). Afterwards each
+/// distinct (seed, offset, rounds) computes one Philox block, whatever
+/// canonicalization later removes from it. convert-rng-to-arith runs this
+/// first; target lowerings should too.
+void shareTritonPhiloxBlocks(Operation *root);
 
 } // namespace rng
 } // namespace mlir

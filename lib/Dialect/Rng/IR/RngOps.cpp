@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -61,14 +62,6 @@ static Attribute makeConstant(Type type, ArrayRef<APInt> values) {
 // Philox4x32Op
 //===----------------------------------------------------------------------===//
 
-void Philox4x32Op::build(OpBuilder &builder, OperationState &state, Value c0,
-                         Value c1, Value c2, Value c3, Value k0, Value k1,
-                         unsigned rounds) {
-  Type type = c0.getType();
-  build(builder, state, type, type, type, type, c0, c1, c2, c3, k0, k1,
-        builder.getI32IntegerAttr(rounds));
-}
-
 LogicalResult Philox4x32Op::verify() {
   if (failed(verifyRounds(*this, getRounds())))
     return failure();
@@ -110,6 +103,195 @@ Philox4x32Op::fold(FoldAdaptor adaptor,
   }
   for (unsigned j = 0; j < 4; ++j)
     results.push_back(makeConstant(type, words[j]));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Triton-compatible family: randint, randint4x, rand, rand4x, randn, randn4x
+//===----------------------------------------------------------------------===//
+
+/// Returns `like`'s shape (a scalar, vector or tensor type) with
+/// `elementType` as its element type.
+static Type withElementType(Type like, Type elementType) {
+  if (auto shaped = dyn_cast<ShapedType>(like))
+    return shaped.clone(elementType);
+  return elementType;
+}
+
+/// Infers the `count` results of a Triton-family op: the offset's shape with
+/// `elementType`. Lenient on purpose: the operand types are checked by the
+/// ODS constraints and verify(), which give better messages.
+static LogicalResult inferTritonResultTypes(std::optional<Location> location,
+                                            ValueRange operands,
+                                            Type elementType, unsigned count,
+                                            SmallVectorImpl<Type> &types) {
+  if (operands.size() != 2)
+    return emitOptionalError(location, "expected 2 operands (seed, offset)");
+  types.append(count, withElementType(operands[1].getType(), elementType));
+  return success();
+}
+
+/// Checks what the type constraints cannot: the round count, a static offset
+/// shape and a seed that is scalar or shaped like the offset.
+static LogicalResult verifyTritonOp(Operation *op, Type seedType,
+                                    Type offsetType, uint32_t rounds) {
+  if (failed(verifyRounds(op, rounds)))
+    return failure();
+  auto offsetShaped = dyn_cast<ShapedType>(offsetType);
+  if (offsetShaped && !offsetShaped.hasStaticShape())
+    return op->emitOpError("offset type ")
+           << offsetType << " must have a static shape";
+  // A shaped seed must be the offset's type up to the element type (same
+  // kind, shape and tensor encoding).
+  if (auto seedShaped = dyn_cast<ShapedType>(seedType)) {
+    if (!offsetShaped ||
+        seedShaped.clone(offsetShaped.getElementType()) != offsetType)
+      return op->emitOpError("seed type ")
+             << seedType
+             << " must be a scalar or the offset's vector or tensor type up "
+                "to the element type, but the offset type is "
+             << offsetType;
+  }
+  return success();
+}
+
+/// Returns true for a constant whose elements are all equal: an IntegerAttr
+/// or a splat DenseIntElementsAttr.
+static bool isSplatConstant(Attribute attr) {
+  if (isa_and_nonnull<IntegerAttr>(attr))
+    return true;
+  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  return dense && dense.isSplat();
+}
+
+/// Evaluates the Philox words of a Triton-family op whose seed and offset
+/// are constants (see tritonRandint4x): one block per element, or a single
+/// block when both constants are splats (the results are then splats too).
+/// Returns std::nullopt if either operand is not a constant.
+static std::optional<SmallVector<std::array<uint32_t, 4>>>
+foldTritonWords(Attribute seedAttr, Attribute offsetAttr, Type offsetType,
+                uint32_t rounds) {
+  if (auto shaped = dyn_cast<ShapedType>(offsetType);
+      shaped && !shaped.hasStaticShape())
+    return std::nullopt;
+  int64_t numElements = isSplatConstant(seedAttr) && isSplatConstant(offsetAttr)
+                            ? 1
+                            : getNumElements(offsetType);
+  std::optional<SmallVector<APInt>> seeds =
+      getConstantElements(seedAttr, numElements);
+  std::optional<SmallVector<APInt>> offsets =
+      getConstantElements(offsetAttr, numElements);
+  if (!seeds || !offsets)
+    return std::nullopt;
+  bool offsetIs64Bit = getElementTypeOrSelf(offsetType).isInteger(64);
+  SmallVector<std::array<uint32_t, 4>> words;
+  words.reserve(numElements);
+  for (int64_t i = 0; i < numElements; ++i)
+    words.push_back(tritonRandint4x((*seeds)[i].getSExtValue(),
+                                    (*offsets)[i].getZExtValue(), offsetIs64Bit,
+                                    rounds));
+  return words;
+}
+
+/// Builds the constant of `type` holding `scalars` (one per element, or a
+/// single one for a splat).
+static Attribute makeTritonConstant(Type type, ArrayRef<Attribute> scalars) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped)
+    return scalars.front();
+  if (scalars.size() == 1)
+    return DenseElementsAttr::get(shaped, scalars.front());
+  return DenseElementsAttr::get(shaped, scalars);
+}
+
+/// Builds the constant of `type` (i32-like) holding word `index` of `words`.
+static Attribute makeWordConstant(Type type,
+                                  ArrayRef<std::array<uint32_t, 4>> words,
+                                  unsigned index) {
+  Type i32 = getElementTypeOrSelf(type);
+  SmallVector<Attribute> scalars;
+  scalars.reserve(words.size());
+  for (const std::array<uint32_t, 4> &block : words)
+    scalars.push_back(IntegerAttr::get(i32, APInt(32, block[index])));
+  return makeTritonConstant(type, scalars);
+}
+
+/// Builds the constant of `type` (f32-like) holding u2f of word `index` of
+/// `words`.
+static Attribute makeUniformConstant(Type type,
+                                     ArrayRef<std::array<uint32_t, 4>> words,
+                                     unsigned index) {
+  Type f32 = getElementTypeOrSelf(type);
+  SmallVector<Attribute> scalars;
+  scalars.reserve(words.size());
+  for (const std::array<uint32_t, 4> &block : words)
+    scalars.push_back(
+        FloatAttr::get(f32, APFloat(uint32ToUniformFloat(block[index]))));
+  return makeTritonConstant(type, scalars);
+}
+
+#define RNG_DEFINE_TRITON_OP_COMMON(OpTy, ElementType, Count)                  \
+  LogicalResult OpTy::inferReturnTypes(                                        \
+      MLIRContext *context, std::optional<Location> location,                  \
+      ValueRange operands, DictionaryAttr, OpaqueProperties, RegionRange,      \
+      SmallVectorImpl<Type> &inferredReturnTypes) {                            \
+    return inferTritonResultTypes(location, operands,                          \
+                                  Builder(context).get##ElementType##Type(),   \
+                                  Count, inferredReturnTypes);                 \
+  }                                                                            \
+  LogicalResult OpTy::verify() {                                               \
+    return verifyTritonOp(*this, getSeed().getType(), getOffset().getType(),   \
+                          getRounds());                                        \
+  }
+
+RNG_DEFINE_TRITON_OP_COMMON(RandIntOp, I32, 1)
+RNG_DEFINE_TRITON_OP_COMMON(RandInt4xOp, I32, 4)
+RNG_DEFINE_TRITON_OP_COMMON(RandOp, F32, 1)
+RNG_DEFINE_TRITON_OP_COMMON(Rand4xOp, F32, 4)
+RNG_DEFINE_TRITON_OP_COMMON(RandnOp, F32, 1)
+RNG_DEFINE_TRITON_OP_COMMON(Randn4xOp, F32, 4)
+
+#undef RNG_DEFINE_TRITON_OP_COMMON
+
+OpFoldResult RandIntOp::fold(FoldAdaptor adaptor) {
+  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
+      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
+                      getOffset().getType(), getRounds());
+  if (!words)
+    return {};
+  return makeWordConstant(getType(), *words, 0);
+}
+
+LogicalResult RandInt4xOp::fold(FoldAdaptor adaptor,
+                                SmallVectorImpl<OpFoldResult> &results) {
+  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
+      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
+                      getOffset().getType(), getRounds());
+  if (!words)
+    return failure();
+  for (unsigned i = 0; i < 4; ++i)
+    results.push_back(makeWordConstant(getResult(i).getType(), *words, i));
+  return success();
+}
+
+OpFoldResult RandOp::fold(FoldAdaptor adaptor) {
+  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
+      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
+                      getOffset().getType(), getRounds());
+  if (!words)
+    return {};
+  return makeUniformConstant(getType(), *words, 0);
+}
+
+LogicalResult Rand4xOp::fold(FoldAdaptor adaptor,
+                             SmallVectorImpl<OpFoldResult> &results) {
+  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
+      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
+                      getOffset().getType(), getRounds());
+  if (!words)
+    return failure();
+  for (unsigned i = 0; i < 4; ++i)
+    results.push_back(makeUniformConstant(getResult(i).getType(), *words, i));
   return success();
 }
 

@@ -8,6 +8,7 @@
 #define RNG_DIALECT_RNG_IR_RNGOPS_TD
 
 include "rng/Dialect/Rng/IR/RngDialect.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
 
@@ -98,15 +99,274 @@ def Rng_Philox4x32Op : Rng_Op<"philox_4x32", [
     attr-dict `:` type($c0) `,` type($k0)
   }];
 
-  let builders = [
-    OpBuilder<(ins "::mlir::Value":$c0, "::mlir::Value":$c1,
-                   "::mlir::Value":$c2, "::mlir::Value":$c3,
-                   "::mlir::Value":$k0, "::mlir::Value":$k1,
-                   CArg<"unsigned", "10">:$rounds)>
-  ];
-
   let hasVerifier = 1;
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Triton-compatible family: randint, randint4x, rand, rand4x, randn, randn4x
+//===----------------------------------------------------------------------===//
+
+// A seed: a signless integer of at most 64 bits (sign-extended to 64 bits).
+def Rng_SeedInteger : Type<
+  CPred<"::llvm::isa<::mlir::IntegerType>($_self) && "
+        "::llvm::cast<::mlir::IntegerType>($_self).isSignless() && "
+        "::llvm::cast<::mlir::IntegerType>($_self).getWidth() <= 64">,
+  "signless integer of at most 64 bits", "::mlir::IntegerType">;
+
+def Rng_SeedLike : TypeConstraint<Or<[
+    Rng_SeedInteger.predicate,
+    FixedVectorOfAnyRank<[Rng_SeedInteger]>.predicate,
+    RankedTensorOf<[Rng_SeedInteger]>.predicate]>,
+  "signless integer of at most 64 bits, or a fixed-size vector or ranked "
+  "tensor of one">;
+
+// An offset: the 32- or 64-bit Philox counter.
+def Rng_OffsetLike : TypeConstraint<Or<[
+    I32.predicate, I64.predicate,
+    FixedVectorOfAnyRank<[I32, I64]>.predicate,
+    RankedTensorOf<[I32, I64]>.predicate]>,
+  "i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64">;
+
+def Rng_FloatLike : TypeConstraint<Or<[
+    F32.predicate,
+    FixedVectorOfAnyRank<[F32]>.predicate,
+    RankedTensorOf<[F32]>.predicate]>,
+  "f32, or a fixed-size vector or ranked tensor of f32">;
+
+// Description paragraphs shared by the six ops (SPEC §2).
+defvar Rng_TritonKeyCounterDoc = [{
+
+    Operands and the Philox input (SPEC §2; Triton 3.6 `tl.randint4x`):
+
+    * `seed`: a signless integer of at most 64 bits, sign-extended to 64 bits:
+      `seed64 = sext(seed)` (an `i32` seed of -1 gives `0xFFFFFFFFFFFFFFFF`).
+      The Philox key is `(k0, k1) = (lo32(seed64), hi32(seed64))`. Triton
+      types a Python seed in `[2^31, 2^32)` as `uint32` and zero-extends it:
+      pass such a seed as an `i64` (`0xDEADBEEF : i64`) to get Triton's key.
+    * `offset`: `i32` or `i64` (other widths are rejected). The Philox
+      counter is `(c0, c1, c2, c3) = (lo32(offset), hi32(offset), 0, 0)` for
+      an `i64` offset and `(offset, 0, 0, 0)` for an `i32` one. Offsets are
+      bit patterns: an `i32` offset of -1 is the counter
+      `(0xFFFFFFFF, 0, 0, 0)`, an `i64` offset of -1 is
+      `(0xFFFFFFFF, 0xFFFFFFFF, 0, 0)`.
+    * `rounds`: the Philox round count (Triton's `n_rounds`), in `[1, 16]`;
+      it defaults to 10 and is then not printed.
+
+    Philox4x32-`rounds` (`rng.philox_4x32`) maps that counter and key to four
+    words `(w0, w1, w2, w3)`.
+}];
+
+defvar Rng_TritonUniformDoc = [{
+
+    The uniform conversion `u2f(w)` is Triton's `uint_to_uniform_float` on a
+    32-bit word:
+
+    ```
+    x = w read as a signed i32
+    x = (x < 0) ? ~x : x          // Triton's -x - 1; x is now in [0, 2^31)
+    u = f32(x) * 0x2FFFFFFF       // sitofp, then one f32 multiply, both
+                                  // rounding to nearest even; 0x2FFFFFFF is
+                                  // the f32 nearest 4.6566127342e-10
+    ```
+
+    `u` lies in `[0, 1)`: its largest value, `0x3F7FFFFF` (1 - 2^-24), is
+    reached for `w = 0x7FFFFFFF` and `w = 0x80000000`; it is never 1.0.
+    Uniform values are exact: every target gives the same bits.
+}];
+
+defvar Rng_TritonNormalDoc = [{
+
+    The Box-Muller transform `pair(u1, u2)` is Triton's
+    `pair_uniform_to_normal`, all in f32:
+
+    ```
+    u1 = max(1.0e-7, u1)          // 0x33D6BF95
+    t  = 6.283185307179586 * u2   // the f32 0x40C90FDB
+    r  = sqrt(-2.0 * log(u1))
+    return (r * cos(t), r * sin(t))
+    ```
+
+    The clamp and `t` are exact f32 operations. `log`, `sqrt`, `cos` and
+    `sin` are the `math` dialect's ops, so each target uses its own math
+    library: a result is within 2 ulp of the correctly rounded value of
+    `sqrt(-2 log(u1)) * cos(t)` (or `sin(t)`) for those exact `u1` and `t`,
+    and may differ from Triton's GPU values (libdevice) in the last bits.
+    Because of that the normal ops do not fold.
+}];
+
+defvar Rng_TritonTypesDoc = [{
+
+    Types: `offset` is a scalar, a fixed-size vector or a statically shaped
+    ranked tensor, and the op applies elementwise: each result has the
+    offset's shape with `i32` (words) or `f32` (floats) elements, and is
+    inferred (the custom form only spells the operand types). `seed` is
+    either a scalar, shared by every lane, or the offset's vector or tensor
+    type with its own integer element type (one seed per lane):
+
+    | `offset`         | `seed`                   | `randint*`        | `rand*`, `randn*` |
+    |------------------|--------------------------|-------------------|-------------------|
+    | `iK`             | `iN`                     | `i32`             | `f32`             |
+    | `vector<S x iK>` | `iN` or `vector<S x iN>` | `vector<S x i32>` | `vector<S x f32>` |
+    | `tensor<S x iK>` | `iN` or `tensor<S x iN>` | `tensor<S x i32>` | `tensor<S x f32>` |
+
+    with K = 32 or 64, 1 <= N <= 64 and `S` a static shape (vectors may be
+    0-D).
+
+    Lowered by `convert-rng-to-arith` (any target; the normals through
+    `math.log`, `math.sqrt`, `math.cos` and `math.sin`) and by the target
+    lowerings, which reuse the same IR builders. The pass first rewrites
+    every op of the family into one `rng.randint4x` per
+    `(seed, offset, rounds)` (reused wherever it dominates) plus that op's
+    conversion, so ops that share `seed`, `offset` and `rounds` run Philox
+    once.
+}];
+
+class Rng_TritonOp<string mnemonic, list<Trait> traits = []>
+    : Rng_Op<mnemonic, !listconcat([Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
+  let arguments = (ins
+    Rng_SeedLike:$seed,
+    Rng_OffsetLike:$offset,
+    Rng_RoundsAttr:$rounds);
+
+  let assemblyFormat = [{
+    $seed `,` $offset (`rounds` $rounds^)? attr-dict `:` type($seed) `,`
+    type($offset)
+  }];
+
+  let hasVerifier = 1;
+}
+
+def Rng_RandIntOp : Rng_TritonOp<"randint"> {
+  let summary = "Random 32-bit word per offset, as Triton's tl.randint";
+  let description = !strconcat([{
+    Reproduces Triton's `tl.randint(seed, offset, n_rounds)` bit for bit:
+    the result is the first word `w0` of the Philox block of `(seed,
+    offset)` described below (the first result of `rng.randint4x`).
+  }], Rng_TritonKeyCounterDoc, Rng_TritonTypesDoc, [{
+
+    The op folds to a constant when `seed` and `offset` are constants.
+
+    Example:
+
+    ```mlir
+    // Triton: tl.randint(seed, offsets) with an int32 seed and offsets.
+    %w = rng.randint %seed, %offsets : i32, vector<8xi32>
+    // A 64-bit seed, 64-bit offsets, 7 Philox rounds: i32 results.
+    %v = rng.randint %seed64, %offsets64 rounds 7 : i64, tensor<16xi64>
+    ```
+  }]);
+  let results = (outs Rng_WordLike:$result);
+  let hasFolder = 1;
+}
+
+def Rng_RandInt4xOp : Rng_TritonOp<"randint4x"> {
+  let summary = "Four random 32-bit words per offset, as Triton's tl.randint4x";
+  let description = !strconcat([{
+    Reproduces Triton's `tl.randint4x(seed, offset, n_rounds)` bit for bit:
+    the results `(x0, x1, x2, x3)` are the four words `(w0, w1, w2, w3)` of
+    the Philox block of `(seed, offset)` described below.
+  }], Rng_TritonKeyCounterDoc, Rng_TritonTypesDoc, [{
+
+    The op folds to constants when `seed` and `offset` are constants.
+
+    Example:
+
+    ```mlir
+    %x:4 = rng.randint4x %seed, %offset : i64, i32
+    ```
+  }]);
+  let results = (outs Rng_WordLike:$x0, Rng_WordLike:$x1, Rng_WordLike:$x2,
+                      Rng_WordLike:$x3);
+  let hasFolder = 1;
+}
+
+def Rng_RandOp : Rng_TritonOp<"rand"> {
+  let summary = "Uniform f32 in [0, 1) per offset, as Triton's tl.rand";
+  let description = !strconcat([{
+    Reproduces Triton's `tl.rand(seed, offset, n_rounds)` bit for bit: the
+    result is `u2f(w0)`, the uniform conversion of the first Philox word of
+    `(seed, offset)` (both described below).
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc,
+     Rng_TritonTypesDoc, [{
+
+    The op folds to a constant when `seed` and `offset` are constants.
+
+    Example (Triton's dropout: keep `x` where the draw exceeds `p`):
+
+    ```mlir
+    %u = rng.rand %seed, %offsets : i32, vector<16xi32>
+    %keep = arith.cmpf ogt, %u, %p : vector<16xf32>
+    ```
+  }]);
+  let results = (outs Rng_FloatLike:$result);
+  let hasFolder = 1;
+}
+
+def Rng_Rand4xOp : Rng_TritonOp<"rand4x"> {
+  let summary = "Four uniform f32 values in [0, 1) per offset, as Triton's "
+                "tl.rand4x";
+  let description = !strconcat([{
+    Reproduces Triton's `tl.rand4x(seed, offset, n_rounds)` bit for bit: the
+    results are `(u0, u1, u2, u3) = (u2f(w0), u2f(w1), u2f(w2), u2f(w3))`,
+    the uniform conversions of the four Philox words of `(seed, offset)`
+    (both described below). `u0` equals `rng.rand` of the same operands.
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc,
+     Rng_TritonTypesDoc, [{
+
+    The op folds to constants when `seed` and `offset` are constants.
+
+    Example:
+
+    ```mlir
+    %u:4 = rng.rand4x %seed, %offsets : i32, tensor<1024xi32>
+    ```
+  }]);
+  let results = (outs Rng_FloatLike:$u0, Rng_FloatLike:$u1,
+                      Rng_FloatLike:$u2, Rng_FloatLike:$u3);
+  let hasFolder = 1;
+}
+
+def Rng_RandnOp : Rng_TritonOp<"randn"> {
+  let summary = "Standard normal f32 per offset, as Triton's tl.randn";
+  let description = !strconcat([{
+    Reproduces Triton's `tl.randn(seed, offset, n_rounds)`: the result is
+    the first value of `pair(u2f(w0), u2f(w1))`, i.e.
+    `sqrt(-2 log(max(1e-7, u2f(w0)))) * cos(6.2831855 * u2f(w1))`, from the
+    first two Philox words of `(seed, offset)` (all described below). It
+    equals the first result of `rng.randn4x` of the same operands.
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc, Rng_TritonNormalDoc,
+     Rng_TritonTypesDoc, [{
+
+    Example:
+
+    ```mlir
+    %n = rng.randn %seed, %offsets rounds 7 : i64, vector<4xi64>
+    ```
+  }]);
+  let results = (outs Rng_FloatLike:$result);
+}
+
+def Rng_Randn4xOp : Rng_TritonOp<"randn4x"> {
+  let summary = "Four standard normal f32 values per offset, as Triton's "
+                "tl.randn4x";
+  let description = !strconcat([{
+    Reproduces Triton's `tl.randn4x(seed, offset, n_rounds)`: with the four
+    Philox words of `(seed, offset)` and `ui = u2f(wi)` (all described
+    below), `(n0, n1) = pair(u0, u1)` and `(n2, n3) = pair(u2, u3)`, i.e.
+    `(r01 cos t1, r01 sin t1, r23 cos t3, r23 sin t3)`.
+  }], Rng_TritonKeyCounterDoc, Rng_TritonUniformDoc, Rng_TritonNormalDoc,
+     Rng_TritonTypesDoc, [{
+
+    Example:
+
+    ```mlir
+    %n:4 = rng.randn4x %seed, %offset : i32, i32
+    ```
+  }]);
+  let results = (outs Rng_FloatLike:$n0, Rng_FloatLike:$n1,
+                      Rng_FloatLike:$n2, Rng_FloatLike:$n3);
 }
 
 #endif // RNG_DIALECT_RNG_IR_RNGOPS_TD
