@@ -52,6 +52,9 @@ struct LowerRandomPass final
 
   void runOnOperation() final {
     MLIRContext *context = &getContext();
+    // One Philox block per (seed, offset, rounds) of the Triton-family ops.
+    rng::shareTritonPhiloxBlocks(getOperation());
+
     RewritePatternSet patterns(context);
     rng::populateRngToArithConversionPatterns(patterns);
     rng::populateRoundToArithConversionPatterns(patterns);

@@ -13,16 +13,19 @@
 |*       -> (4 x i32), which returns %c0..%c3 unchanged;                      *|
 |*   func.func @round_built(%x: f32, %rbits: i32) -> i16, which returns the   *|
 |*       bits of `arith.truncf %x : f32 to bf16`;                             *|
+|*   func.func @triton_built(%seed: i32, %offset: i32) -> (5 x i32, 10 x f32) *|
+|*       which returns zeros;                                                 *|
 |* all with the `llvm.emit_c_interface` attribute.                            *|
 |*                                                                            *|
 |* With libRngMLIR-C.so only (rng-mlir's C API and upstream MLIR's), the      *|
 |* program registers every dialect, pass and pipeline; parses the input;      *|
-|* builds an rng.philox_4x32 with 7 rounds into @built and a saturating       *|
-|* round.stochastic in place of the truncf of @round_built with the C         *|
-|* builders (and shows them rejecting bad arguments); lowers a clone with the *|
-|* passes made by mlirCreateRngConversionConvert{Rng,Round}ToArithPass;       *|
-|* lowers the module with the `rng-to-llvm` pipeline; JIT-compiles it and     *|
-|* prints the values the functions compute. Diagnostics go to stdout.         *|
+|* builds, with the C builders, an rng.philox_4x32 with 7 rounds into @built, *|
+|* a saturating round.stochastic in place of the truncf of @round_built and   *|
+|* one op of each Triton-compatible kind into @triton_built (and shows the    *|
+|* builders rejecting bad arguments); lowers a clone with the passes made by  *|
+|* mlirCreateRngConversionConvert{Rng,Round}ToArithPass; lowers the module    *|
+|* with the `rng-to-llvm` pipeline; JIT-compiles it and prints the values the *|
+|* functions compute. Diagnostics go to stdout.                               *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -164,6 +167,47 @@ static int buildIntoRoundBuilt(MlirContext ctx, MlirModule module) {
   return 0;
 }
 
+/* Builds rng.randint, rng.randint4x, rng.rand, rng.rand4x, rng.randn and
+ * rng.randn4x of (%seed, %offset) with 10 rounds before the return of
+ * @triton_built and returns their results in that order. */
+static int buildIntoTritonBuilt(MlirModule module) {
+  MlirOperation function = lookupFunction(module, "triton_built");
+  if (mlirOperationIsNull(function))
+    return 1;
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation ret = mlirBlockGetTerminator(entry);
+  MlirLocation loc = mlirOperationGetLocation(ret);
+  MlirValue seed = mlirBlockGetArgument(entry, 0);
+  MlirValue offset = mlirBlockGetArgument(entry, 1);
+  MlirValue null = {NULL};
+
+  /* Invalid requests: a diagnostic each and no op. */
+  printBuilderResult("randint rounds 17",
+                     mlirRngRandIntCreate(loc, seed, offset, 17));
+  printBuilderResult(
+      "randn4x null seed",
+      mlirRngRandn4xCreate(loc, null, offset, MLIR_RNG_DEFAULT_ROUNDS));
+
+  typedef MlirOperation (*Builder)(MlirLocation, MlirValue, MlirValue, int32_t);
+  static const Builder builders[] = {
+      mlirRngRandIntCreate, mlirRngRandInt4xCreate, mlirRngRandCreate,
+      mlirRngRand4xCreate,  mlirRngRandnCreate,     mlirRngRandn4xCreate};
+  intptr_t result = 0;
+  for (size_t i = 0; i < sizeof(builders) / sizeof(builders[0]); ++i) {
+    MlirOperation op = builders[i](loc, seed, offset, MLIR_RNG_DEFAULT_ROUNDS);
+    if (mlirOperationIsNull(op))
+      return 1;
+    mlirBlockInsertOwnedOperationBefore(entry, ret, op);
+    for (intptr_t j = 0; j < mlirOperationGetNumResults(op); ++j)
+      mlirOperationSetOperand(ret, result++, mlirOperationGetResult(op, j));
+  }
+
+  mlirOperationPrint(function, printToStdout, NULL);
+  fputc('\n', stdout);
+  return 0;
+}
+
 /* Runs the universal lowerings, passes created through the C API, on a clone
  * of the module. */
 static int lowerCloneToArith(MlirContext ctx, MlirModule module) {
@@ -226,6 +270,38 @@ static int callRound(MlirExecutionEngine jit, uint32_t xBits, uint32_t rbits) {
   return 0;
 }
 
+/* Calls @triton_built; its C interface returns the 15 results, all 32 bits
+ * wide, through a pointer passed first. Prints the words and the uniform
+ * floats' bits in hex and the normal floats (math-library dependent in the
+ * last bits) to 4 decimals. */
+static int callTriton(MlirExecutionEngine jit, int32_t seed, int32_t offset) {
+  struct {
+    uint32_t words[5];
+    float uniforms[5];
+    float normals[5];
+  } out;
+  void *result = &out;
+  void *args[3] = {&result, &seed, &offset};
+  if (mlirLogicalResultIsFailure(
+          mlirExecutionEngineInvokePacked(jit, str("triton_built"), args))) {
+    printf("error: cannot call @triton_built\n");
+    return 1;
+  }
+  uint32_t uniformBits[5];
+  memcpy(uniformBits, out.uniforms, sizeof(uniformBits));
+  printf("triton_built(%" PRId32 ", %" PRId32 "):\n", seed, offset);
+  printf("  randint %08" PRIx32 ", randint4x %08" PRIx32 " %08" PRIx32
+         " %08" PRIx32 " %08" PRIx32 "\n",
+         out.words[0], out.words[1], out.words[2], out.words[3], out.words[4]);
+  printf("  rand %08" PRIx32 ", rand4x %08" PRIx32 " %08" PRIx32 " %08" PRIx32
+         " %08" PRIx32 "\n",
+         uniformBits[0], uniformBits[1], uniformBits[2], uniformBits[3],
+         uniformBits[4]);
+  printf("  randn %.4f, randn4x %.4f %.4f %.4f %.4f\n", out.normals[0],
+         out.normals[1], out.normals[2], out.normals[3], out.normals[4]);
+  return 0;
+}
+
 static int run(MlirContext ctx, const char *inputPath) {
   MlirModule module = mlirModuleCreateParseFromFile(ctx, str(inputPath));
   if (mlirModuleIsNull(module))
@@ -233,7 +309,8 @@ static int run(MlirContext ctx, const char *inputPath) {
   MlirOperation moduleOp = mlirModuleGetOperation(module);
   printf("parsed: %d rng/round ops\n", numOurOps(moduleOp));
 
-  int failed = buildIntoBuilt(module) || buildIntoRoundBuilt(ctx, module);
+  int failed = buildIntoBuilt(module) || buildIntoRoundBuilt(ctx, module) ||
+               buildIntoTritonBuilt(module);
   if (!failed && !mlirOperationVerify(moduleOp))
     failed = 1;
   if (!failed)
@@ -270,7 +347,7 @@ static int run(MlirContext ctx, const char *inputPath) {
           callRound(jit, 0x3f808000u, 0x00007fffu) ||
           callRound(jit, 0x3f808000u, 0xffff8000u) ||
           callRound(jit, 0xbf80ffffu, 0x00000001u) ||
-          callRound(jit, 0x7f800000u, 0x00000000u);
+          callRound(jit, 0x7f800000u, 0x00000000u) || callTriton(jit, 123, 5);
       mlirExecutionEngineDestroy(jit);
     }
   }

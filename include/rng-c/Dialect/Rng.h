@@ -32,7 +32,7 @@ extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Rng, rng);
 
 /** The Philox round count of the standard Philox4x32-10 (the default of
- * every `rounds` attribute). */
+ * every `rounds` attribute, also Triton's). */
 #define MLIR_RNG_DEFAULT_ROUNDS 10
 
 /** Creates `rng.philox_4x32 c0, c1, c2, c3 key k0, k1 rounds <rounds>`:
@@ -44,6 +44,53 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Rng, rng);
 MLIR_CAPI_EXPORTED MlirOperation mlirRngPhilox4x32Create(
     MlirLocation location, MlirValue c0, MlirValue c1, MlirValue c2,
     MlirValue c3, MlirValue k0, MlirValue k1, int32_t rounds);
+
+/* The Triton-compatible family (Triton's tl.randint ... tl.randn4x). Each
+ * builder creates `rng.<op> seed, offset rounds <rounds>` whose results have
+ * the offset's shape with i32 (words) or f32 (floats) elements:
+ *   seed    a signless integer of at most 64 bits (sign-extended to the 64-bit
+ *           Philox key), scalar or shaped like `offset`;
+ *   offset  i32 or i64, or a fixed-size vector or statically shaped ranked
+ *           tensor of one (the Philox counter);
+ *   rounds  in [1, 16] (MLIR_RNG_DEFAULT_ROUNDS for Triton's default). */
+
+/** `rng.randint`: word 0 of the Philox block (1 result, i32). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngRandIntCreate(MlirLocation location,
+                                                      MlirValue seed,
+                                                      MlirValue offset,
+                                                      int32_t rounds);
+
+/** `rng.randint4x`: the four words of the Philox block (4 results, i32). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngRandInt4xCreate(MlirLocation location,
+                                                        MlirValue seed,
+                                                        MlirValue offset,
+                                                        int32_t rounds);
+
+/** `rng.rand`: word 0 as a uniform f32 in [0, 1) (1 result, f32). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngRandCreate(MlirLocation location,
+                                                   MlirValue seed,
+                                                   MlirValue offset,
+                                                   int32_t rounds);
+
+/** `rng.rand4x`: the four words as uniform f32 in [0, 1) (4 results, f32). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngRand4xCreate(MlirLocation location,
+                                                     MlirValue seed,
+                                                     MlirValue offset,
+                                                     int32_t rounds);
+
+/** `rng.randn`: a standard normal f32 by Box-Muller on words 0 and 1
+ * (1 result, f32). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngRandnCreate(MlirLocation location,
+                                                    MlirValue seed,
+                                                    MlirValue offset,
+                                                    int32_t rounds);
+
+/** `rng.randn4x`: four standard normal f32 by Box-Muller on words (0, 1) and
+ * (2, 3) (4 results, f32). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngRandn4xCreate(MlirLocation location,
+                                                      MlirValue seed,
+                                                      MlirValue offset,
+                                                      int32_t rounds);
 
 #ifdef __cplusplus
 }

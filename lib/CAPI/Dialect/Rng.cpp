@@ -26,3 +26,42 @@ MlirOperation mlirRngPhilox4x32Create(MlirLocation location, MlirValue c0,
       unwrap(c0), unwrap(c1), unwrap(c2), unwrap(c3), unwrap(k0), unwrap(k1),
       static_cast<unsigned>(rounds));
 }
+
+/// The builders of the Triton-compatible family share one signature.
+template <typename OpTy>
+static MlirOperation createTritonOp(MlirLocation location, MlirValue seed,
+                                    MlirValue offset, int32_t rounds) {
+  return createVerifiedOp<rng::RngDialect, OpTy>(
+      location, {{"seed", seed}, {"offset", offset}}, unwrap(seed),
+      unwrap(offset), static_cast<uint32_t>(rounds));
+}
+
+MlirOperation mlirRngRandIntCreate(MlirLocation location, MlirValue seed,
+                                   MlirValue offset, int32_t rounds) {
+  return createTritonOp<rng::RandIntOp>(location, seed, offset, rounds);
+}
+
+MlirOperation mlirRngRandInt4xCreate(MlirLocation location, MlirValue seed,
+                                     MlirValue offset, int32_t rounds) {
+  return createTritonOp<rng::RandInt4xOp>(location, seed, offset, rounds);
+}
+
+MlirOperation mlirRngRandCreate(MlirLocation location, MlirValue seed,
+                                MlirValue offset, int32_t rounds) {
+  return createTritonOp<rng::RandOp>(location, seed, offset, rounds);
+}
+
+MlirOperation mlirRngRand4xCreate(MlirLocation location, MlirValue seed,
+                                  MlirValue offset, int32_t rounds) {
+  return createTritonOp<rng::Rand4xOp>(location, seed, offset, rounds);
+}
+
+MlirOperation mlirRngRandnCreate(MlirLocation location, MlirValue seed,
+                                 MlirValue offset, int32_t rounds) {
+  return createTritonOp<rng::RandnOp>(location, seed, offset, rounds);
+}
+
+MlirOperation mlirRngRandn4xCreate(MlirLocation location, MlirValue seed,
+                                   MlirValue offset, int32_t rounds) {
+  return createTritonOp<rng::Randn4xOp>(location, seed, offset, rounds);
+}

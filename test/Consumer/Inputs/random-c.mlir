@@ -22,3 +22,16 @@ func.func @round_built(%x: f32, %rbits: i32) -> i16
   %bits = arith.bitcast %placeholder : bf16 to i16
   return %bits : i16
 }
+
+// The C program builds one op of each Triton-compatible kind (randint,
+// randint4x, rand, rand4x, randn, randn4x, in that order) before the return
+// and returns their 15 results in place of the zeros.
+func.func @triton_built(%seed: i32, %offset: i32)
+    -> (i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, f32, f32, f32,
+        f32) attributes {llvm.emit_c_interface} {
+  %i = arith.constant 0 : i32
+  %f = arith.constant 0.0 : f32
+  return %i, %i, %i, %i, %i, %f, %f, %f, %f, %f, %f, %f, %f, %f, %f
+      : i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, f32, f32, f32,
+        f32
+}

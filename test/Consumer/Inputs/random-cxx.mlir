@@ -1,7 +1,8 @@
-// Input of the C++ consumer (examples/consumer/consumer-opt.cpp): @philox and
-// @round are lowered by the consumer's own pass, the rest by the installed
-// rng-opt (rng-to-llvm), and @main prints the words of three Philox known
-// answers and four stochastically rounded bf16 bit patterns.
+// Input of the C++ consumer (examples/consumer/consumer-opt.cpp): @philox,
+// @round and @triton are lowered by the consumer's own pass, the rest by the
+// installed rng-opt (rng-to-llvm), and @main prints the words of three Philox
+// known answers, four stochastically rounded bf16 bit patterns and the words
+// and first uniform of a Triton-compatible block.
 
 func.func @philox(%c0: i32, %c1: i32, %c2: i32, %c3: i32, %k0: i32, %k1: i32) {
   %x:4 = rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 : i32, i32
@@ -16,6 +17,16 @@ func.func @round(%x: f32, %rbits: i32) {
   %bits = arith.bitcast %y : bf16 to i16
   %wide = arith.extui %bits : i16 to i32
   vector.print %wide : i32
+  return
+}
+
+func.func @triton(%seed: i64, %offset: i32) {
+  %x:4 = rng.randint4x %seed, %offset : i64, i32
+  %u = rng.rand %seed, %offset : i64, i32
+  %ubits = arith.bitcast %u : f32 to i32
+  %v = vector.from_elements %x#0, %x#1, %x#2, %x#3, %ubits : vector<5xi32>
+  %w = arith.extui %v : vector<5xi32> to vector<5xi64>
+  vector.print %w : vector<5xi64>
   return
 }
 
@@ -49,5 +60,11 @@ func.func @main() {
   func.call @round(%neg, %r_1) : (f32, i32) -> ()
   %inf = arith.constant 0x7F800000 : f32
   func.call @round(%inf, %r_1) : (f32, i32) -> ()
+
+  // Triton's seed 0xDEADBEEF (a uint32 in Python, so zero-extended) and
+  // offset 5.
+  %seed = arith.constant 0xDEADBEEF : i64
+  %offset = arith.constant 5 : i32
+  func.call @triton(%seed, %offset) : (i64, i32) -> ()
   return
 }
