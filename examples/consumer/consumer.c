@@ -13,8 +13,8 @@
 |*       -> (4 x i32), which returns %c0..%c3 unchanged;                      *|
 |*   func.func @round_built(%x: f32, %rbits: i32) -> i16, which returns the   *|
 |*       bits of `arith.truncf %x : f32 to bf16`;                             *|
-|*   func.func @triton_built(%seed: i32, %offset: i32) -> (5 x i32, 10 x f32) *|
-|*       which returns zeros;                                                 *|
+|*   func.func @triton_built(%seed: i32, %offset: i32, %not_an_offset: f32)   *|
+|*       -> (5 x i32, 10 x f32), which returns zeros;                         *|
 |* all with the `llvm.emit_c_interface` attribute.                            *|
 |*                                                                            *|
 |* With libRngMLIR-C.so only (rng-mlir's C API and upstream MLIR's), the      *|
@@ -180,9 +180,13 @@ static int buildIntoTritonBuilt(MlirModule module) {
   MlirLocation loc = mlirOperationGetLocation(ret);
   MlirValue seed = mlirBlockGetArgument(entry, 0);
   MlirValue offset = mlirBlockGetArgument(entry, 1);
+  MlirValue notAnOffset = mlirBlockGetArgument(entry, 2);
   MlirValue null = {NULL};
 
   /* Invalid requests: a diagnostic each and no op. */
+  printBuilderResult(
+      "rand f32 offset",
+      mlirRngRandCreate(loc, seed, notAnOffset, MLIR_RNG_DEFAULT_ROUNDS));
   printBuilderResult("randint rounds 17",
                      mlirRngRandIntCreate(loc, seed, offset, 17));
   printBuilderResult(
@@ -270,10 +274,10 @@ static int callRound(MlirExecutionEngine jit, uint32_t xBits, uint32_t rbits) {
   return 0;
 }
 
-/* Calls @triton_built; its C interface returns the 15 results, all 32 bits
- * wide, through a pointer passed first. Prints the words and the uniform
- * floats' bits in hex and the normal floats (math-library dependent in the
- * last bits) to 4 decimals. */
+/* Calls @triton_built (%not_an_offset = 0.0); its C interface returns the 15
+ * results, all 32 bits wide, through a pointer passed first. Prints the words
+ * and the uniform floats' bits in hex and the normal floats (math-library
+ * dependent in the last bits) to 4 decimals. */
 static int callTriton(MlirExecutionEngine jit, int32_t seed, int32_t offset) {
   struct {
     uint32_t words[5];
@@ -281,7 +285,8 @@ static int callTriton(MlirExecutionEngine jit, int32_t seed, int32_t offset) {
     float normals[5];
   } out;
   void *result = &out;
-  void *args[3] = {&result, &seed, &offset};
+  float notAnOffset = 0.0f;
+  void *args[4] = {&result, &seed, &offset, &notAnOffset};
   if (mlirLogicalResultIsFailure(
           mlirExecutionEngineInvokePacked(jit, str("triton_built"), args))) {
     printf("error: cannot call @triton_built\n");

@@ -44,6 +44,12 @@ public:
 /// Returns a null operation, with an error emitted at `location`, when an
 /// entry of `arguments` is null or the new op fails verification (the op is
 /// then destroyed).
+///
+/// For an op with inferred result types, ODS's builder aborts the process if
+/// inference fails. The inference of every rng-mlir op therefore succeeds for
+/// operands of any type (the Triton family takes the offset's shape, the rest
+/// copy an operand's type) and leaves bad types to verify(): keep it so for
+/// new ops that get a C builder.
 template <typename DialectTy, typename OpTy, typename... Args>
 MlirOperation createVerifiedOp(MlirLocation location,
                                std::initializer_list<NamedArgument> arguments,

@@ -26,7 +26,7 @@ func.func @round_built(%x: f32, %rbits: i32) -> i16
 // The C program builds one op of each Triton-compatible kind (randint,
 // randint4x, rand, rand4x, randn, randn4x, in that order) before the return
 // and returns their 15 results in place of the zeros.
-func.func @triton_built(%seed: i32, %offset: i32)
+func.func @triton_built(%seed: i32, %offset: i32, %not_an_offset: f32)
     -> (i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, f32, f32, f32,
         f32) attributes {llvm.emit_c_interface} {
   %i = arith.constant 0 : i32
