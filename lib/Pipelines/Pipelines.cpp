@@ -5,17 +5,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Pipelines/Pipelines.h"
+#include "rng/Conversion/Common/Targets.h"
 #include "rng/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+using namespace mlir::rng;
 
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // Our dialects, by their universal lowerings.
@@ -49,10 +54,186 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
+namespace {
+
+/// Replaces the body of the top-level module by the body of its only
+/// gpu.module (already in the LLVM dialect), with `llvm.target_triple` set,
+/// so that `mlir-translate --mlir-to-llvmir` translates the device code
+/// (it skips nested gpu.modules). The last step of the GPU pipelines unless
+/// `keep-gpu-module`.
+struct HoistGpuModulePass final
+    : PassWrapper<HoistGpuModulePass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HoistGpuModulePass)
+
+  HoistGpuModulePass(StringRef pipeline, StringRef triple)
+      : pipeline(pipeline.str()), triple(triple.str()) {}
+
+  StringRef getArgument() const final { return "rng-hoist-gpu-module"; }
+  StringRef getDescription() const final {
+    return "Hoist the body of the only gpu.module to the top-level module";
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    gpu::GPUModuleOp gpuModule;
+    for (Operation &op : module.getBody()->getOperations()) {
+      auto nested = dyn_cast<gpu::GPUModuleOp>(op);
+      if (!nested) {
+        op.emitError() << pipeline
+                       << ": cannot hoist the gpu.module for mlir-translate: "
+                          "its module also holds '"
+                       << op.getName()
+                       << "'; keep one gpu.module per file, or pass "
+                          "keep-gpu-module=true to keep the nested form";
+        return signalPassFailure();
+      }
+      if (gpuModule) {
+        nested.emitError()
+            << pipeline
+            << ": cannot hoist more than one gpu.module for mlir-translate; "
+               "keep one gpu.module per file, or pass keep-gpu-module=true "
+               "to keep the nested form";
+        return signalPassFailure();
+      }
+      gpuModule = nested;
+    }
+    if (!gpuModule) {
+      module.emitError() << pipeline
+                         << ": found no gpu.module holding the kernels";
+      return signalPassFailure();
+    }
+
+    // The device module's own attributes (data layout, ...) travel along;
+    // its symbol name names the module; its target attribute does not (llc
+    // takes -mcpu instead).
+    for (NamedAttribute attr : gpuModule->getDiscardableAttrs())
+      module->setAttr(attr.getName(), attr.getValue());
+    module->setAttr(LLVM::LLVMDialect::getTargetTripleAttrName(),
+                    StringAttr::get(&getContext(), triple));
+    module.setSymName(gpuModule.getName());
+    Block *body = module.getBody();
+    body->getOperations().splice(body->end(),
+                                 gpuModule.getBody()->getOperations());
+    gpuModule.erase();
+  }
+
+  std::string pipeline;
+  std::string triple;
+};
+
+} // namespace
+
+/// The lowering of every gpu.module's contents shared by the GPU pipelines,
+/// between our target passes and the upstream GPU-to-target pass.
+static void addGpuModuleLowering(OpPassManager &gpuPm,
+                                 std::unique_ptr<Pass> targetLowering) {
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createConvertVectorToSCFPass());
+  gpuPm.addPass(createSCFToControlFlowPass());
+  gpuPm.addPass(memref::createExpandStridedMetadataPass());
+  gpuPm.addPass(createLowerAffinePass());
+  gpuPm.addPass(std::move(targetLowering));
+  gpuPm.addPass(createCanonicalizerPass());
+  gpuPm.addPass(createCSEPass());
+  gpuPm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void rng::buildRngToNVVMPipeline(OpPassManager &pm,
+                                 const RngToNVVMPipelineOptions &options) {
+  std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createConvertRngToNVVMPass());
+  gpuPm.addPass(createConvertRoundToNVVMPass({options.chip}));
+  addGpuModuleLowering(gpuPm, createConvertGpuOpsToNVVMOps());
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  if (target.features.empty() && chip)
+    target.features = chip->getRequiredFeatures();
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  if (!options.keepGpuModule)
+    pm.addPass(std::make_unique<HoistGpuModulePass>("rng-to-nvvm",
+                                                    "nvptx64-nvidia-cuda"));
+}
+
+void rng::buildRngToROCDLPipeline(OpPassManager &pm,
+                                  const RngToROCDLPipelineOptions &options) {
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createConvertRngToArithPass());
+  gpuPm.addPass(createConvertRoundToROCDLPass({options.chipset}));
+  ConvertGpuOpsToROCDLOpsOptions lowering;
+  lowering.chipset = options.chipset;
+  addGpuModuleLowering(gpuPm, createConvertGpuOpsToROCDLOps(lowering));
+
+  GpuROCDLAttachTargetOptions target;
+  target.chip = options.chipset;
+  target.optLevel = 3;
+  pm.addPass(createGpuROCDLAttachTarget(target));
+  if (!options.keepGpuModule)
+    pm.addPass(std::make_unique<HoistGpuModulePass>("rng-to-rocdl",
+                                                    "amdgcn-amd-amdhsa"));
+}
+
+/// Registers pipeline `name` with options `Options`; `validate` checks the
+/// parsed options and returns an error message, or "" if they are valid.
+template <typename Options>
+static void registerGpuPipeline(
+    StringRef name, StringRef description,
+    void (*build)(OpPassManager &, const Options &),
+    std::string (*validate)(const Options &)) {
+  registerPassPipeline(
+      name, description,
+      [build, validate](
+          OpPassManager &pm, StringRef optionsString,
+          function_ref<LogicalResult(const Twine &)> errorHandler) {
+        Options options;
+        if (failed(options.parseFromString(optionsString)))
+          return failure();
+        std::string error = validate(options);
+        if (!error.empty())
+          return errorHandler(error);
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+        optionHandler(Options());
+      });
+}
+
+static std::string validateNVVMOptions(const RngToNVVMPipelineOptions &opts) {
+  if (parseNVVMChip(opts.chip))
+    return "";
+  return ("rng-to-nvvm: unknown chip '" + opts.chip + "'; expected " +
+          getNVVMChipHelp())
+      .str();
+}
+
+static std::string
+validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {
+  if (parseROCDLChipset(opts.chipset))
+    return "";
+  return "rng-to-rocdl: unknown chipset '" + opts.chipset +
+         "'; expected an AMDGPU processor name LLVM knows, gfx<major>"
+         "<minor><stepping> such as gfx90a, gfx942 or gfx950";
+}
+
 void rng::registerRngPipelines() {
   PassPipelineRegistration<>(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "
       "LLVM dialect for the host CPU (runnable with mlir-runner)",
       buildRngToLLVMPipeline);
+  registerGpuPipeline<RngToNVVMPipelineOptions>(
+      "rng-to-nvvm",
+      "Lower the kernels of gpu.modules using rng/round ops to NVVM + LLVM "
+      "dialect for an NVIDIA chip, ready for mlir-translate and llc",
+      buildRngToNVVMPipeline, validateNVVMOptions);
+  registerGpuPipeline<RngToROCDLPipelineOptions>(
+      "rng-to-rocdl",
+      "Lower the kernels of gpu.modules using rng/round ops to ROCDL + LLVM "
+      "dialect for an AMD chipset, ready for mlir-translate and llc",
+      buildRngToROCDLPipeline, validateROCDLOptions);
 }

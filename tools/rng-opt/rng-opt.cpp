@@ -18,9 +18,15 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+// Test-only passes (test/lib), as mlir-opt registers upstream's.
+namespace mlir::rng::test {
+void registerTestPasses();
+} // namespace mlir::rng::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::rng::registerRngPasses();
+  mlir::rng::test::registerTestPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -22,7 +22,10 @@
 #define RNG_CONVERSION_PASSES_H
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Conversion/RngToNVVM/RngToNVVM.h"
 #include "rng/Conversion/RoundToArith/RoundToArith.h"
+#include "rng/Conversion/RoundToNVVM/RoundToNVVM.h"
+#include "rng/Conversion/RoundToROCDL/RoundToROCDL.h"
 
 #include "mlir/Pass/Pass.h"
 

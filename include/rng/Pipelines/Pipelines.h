@@ -8,6 +8,7 @@
 #define RNG_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
 namespace rng {
@@ -17,6 +18,63 @@ namespace rng {
 /// cf, memref, func (and ranked tensors, through bufferization) to the LLVM
 /// dialect for the host CPU. The result runs with `mlir-runner`.
 void buildRngToLLVMPipeline(OpPassManager &pm);
+
+/// Options of `rng-to-nvvm`.
+struct RngToNVVMPipelineOptions
+    : PassPipelineOptions<RngToNVVMPipelineOptions> {
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("NVIDIA chip the kernels are compiled for (sm_90, "
+                     "sm_100a, ...); selects the stochastic-rounding "
+                     "instructions and the nvvm.target"),
+      llvm::cl::init("sm_90")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features of the attached nvvm.target (default: "
+                     "what the chip's instructions need, +ptx87 on "
+                     "sm_100a/sm_103a)"),
+      llvm::cl::init("")};
+  Option<bool> keepGpuModule{
+      *this, "keep-gpu-module",
+      llvm::cl::desc("Leave the lowered gpu.module nested in its module "
+                     "(for gpu-module-to-binary and host code) instead of "
+                     "hoisting its body to the top for mlir-translate"),
+      llvm::cl::init(false)};
+};
+
+/// Options of `rng-to-rocdl`.
+struct RngToROCDLPipelineOptions
+    : PassPipelineOptions<RngToROCDLPipelineOptions> {
+  Option<std::string> chipset{
+      *this, "chipset",
+      llvm::cl::desc("AMD chipset the kernels are compiled for (gfx942, "
+                     "gfx950, ...); selects the stochastic-rounding "
+                     "instructions and the rocdl.target"),
+      llvm::cl::init("gfx942")};
+  Option<bool> keepGpuModule{
+      *this, "keep-gpu-module",
+      llvm::cl::desc("Leave the lowered gpu.module nested in its module "
+                     "(for gpu-module-to-binary and host code) instead of "
+                     "hoisting its body to the top for mlir-translate"),
+      llvm::cl::init(false)};
+};
+
+/// Appends `rng-to-nvvm` to `pm` (anchored on builtin.module): inside every
+/// gpu.module, lowers our dialects for NVVM (`convert-rng-to-nvvm`, ...),
+/// then everything to the NVVM + LLVM dialects (`convert-gpu-to-nvvm`, math
+/// to libdevice calls), and attaches an `#nvvm.target` for `options.chip`.
+/// Unless `keepGpuModule`, the single gpu.module's body then replaces the
+/// module's body, with `llvm.target_triple` set, so that `mlir-translate
+/// --mlir-to-llvmir` and `llc` take the result directly. `options.chip`
+/// must satisfy parseNVVMChip.
+void buildRngToNVVMPipeline(OpPassManager &pm,
+                            const RngToNVVMPipelineOptions &options);
+
+/// Appends `rng-to-rocdl` to `pm`: as buildRngToNVVMPipeline for ROCDL
+/// (`convert-gpu-to-rocdl`, math to ocml calls, `#rocdl.target`).
+/// `options.chipset` must satisfy parseROCDLChipset.
+void buildRngToROCDLPipeline(OpPassManager &pm,
+                             const RngToROCDLPipelineOptions &options);
 
 /// Registers the named pipelines (`rng-to-llvm`, ...) with the global pass
 /// registry so that `rng-opt` and `PassManager::parse` know them.

@@ -34,33 +34,41 @@ using namespace mlir::rng;
 
 namespace {
 
-/// rng.philox_4x32 -> buildPhilox4x32 with arith.mului_extended products.
+/// rng.philox_4x32 -> buildPhilox4x32 with the options' products.
 struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
-  using Base::Base;
+  Philox4x32OpLowering(MLIRContext *context, const RngLoweringOptions &options,
+                       PatternBenefit benefit)
+      : OpRewritePattern(context, benefit), options(options) {}
 
   LogicalResult matchAndRewrite(Philox4x32Op op,
                                 PatternRewriter &rewriter) const override {
     std::array<Value, 4> words = buildPhilox4x32(
         rewriter, op.getLoc(), {op.getC0(), op.getC1(), op.getC2(), op.getC3()},
-        {op.getK0(), op.getK1()}, op.getRounds());
+        {op.getK0(), op.getK1()}, op.getRounds(), options.mulHiLo);
     rewriter.replaceOp(op, words);
     return success();
   }
+
+  RngLoweringOptions options;
 };
 
 /// rng.randint4x -> buildTritonRandint4x (key/counter setup and Philox
-/// rounds) with arith.mului_extended products. A target lowering replaces
-/// this pattern (and Philox4x32OpLowering) to use its own product.
+/// rounds) with the options' products.
 struct RandInt4xOpLowering final : OpRewritePattern<RandInt4xOp> {
-  using Base::Base;
+  RandInt4xOpLowering(MLIRContext *context, const RngLoweringOptions &options,
+                      PatternBenefit benefit)
+      : OpRewritePattern(context, benefit), options(options) {}
 
   LogicalResult matchAndRewrite(RandInt4xOp op,
                                 PatternRewriter &rewriter) const override {
-    std::array<Value, 4> words = buildTritonRandint4x(
-        rewriter, op.getLoc(), op.getSeed(), op.getOffset(), op.getRounds());
+    std::array<Value, 4> words =
+        buildTritonRandint4x(rewriter, op.getLoc(), op.getSeed(),
+                             op.getOffset(), op.getRounds(), options.mulHiLo);
     rewriter.replaceOp(op, words);
     return success();
   }
+
+  RngLoweringOptions options;
 };
 
 /// rng.randint, rng.rand, rng.rand4x, rng.randn, rng.randn4x ->
@@ -165,10 +173,12 @@ void rng::shareTritonPhiloxBlocks(Operation *root) {
   }
 }
 
-void rng::populateRngToArithConversionPatterns(RewritePatternSet &patterns,
-                                               PatternBenefit benefit) {
-  patterns.add<Philox4x32OpLowering, RandInt4xOpLowering,
-               TritonRandomOpExpansion<RandIntOp, TritonRandomKind::Randint>,
+void rng::populateRngToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options,
+    PatternBenefit benefit) {
+  patterns.add<Philox4x32OpLowering, RandInt4xOpLowering>(
+      patterns.getContext(), options, benefit);
+  patterns.add<TritonRandomOpExpansion<RandIntOp, TritonRandomKind::Randint>,
                TritonRandomOpExpansion<RandOp, TritonRandomKind::Rand>,
                TritonRandomOpExpansion<Rand4xOp, TritonRandomKind::Rand4x>,
                TritonRandomOpExpansion<RandnOp, TritonRandomKind::Randn>,

@@ -13,28 +13,45 @@
 #ifndef RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 #define RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 
+#include "rng/Conversion/Common/Philox.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
 namespace rng {
 
-/// Adds the universal lowering of every `rng` op to `arith` (+ `math` for
-/// the normal distributions) to `patterns`. The generated IR is valid for
-/// any target (scalars, vectors, ranked tensors); the Philox high products use
-/// `arith.mului_extended`.
-/// rng.randint, rng.rand, rng.rand4x, rng.randn and rng.randn4x expand to an
-/// rng.randint4x plus their conversion, so only rng.randint4x and
-/// rng.philox_4x32 build Philox rounds: a target lowering overrides those
-/// two at a higher benefit to use its own product.
+/// A function forming Philox's 32x32->64-bit products (see MulHiLoBuilder).
+/// A plain function pointer, so that patterns can hold it.
+using MulHiLoFn = std::pair<Value, Value> (*)(OpBuilder &builder, Location loc,
+                                              Value lhs, Value rhs);
+
+/// Target choices of the rng lowering. The defaults give the universal
+/// lowering; a target lowering (e.g. `convert-rng-to-nvvm`) changes only
+/// these and reuses every pattern.
+struct RngLoweringOptions {
+  /// Forms each Philox round's two high/low products, in the lowerings of
+  /// rng.philox_4x32 and rng.randint4x (the only ops that build Philox
+  /// rounds; see below).
+  MulHiLoFn mulHiLo = buildMulHiLoExtended;
+};
+
+/// Adds the lowering of every `rng` op to `arith` (+ `math` for the normal
+/// distributions) to `patterns`. With default `options` the generated IR is
+/// valid for any target; the Philox high products use
+/// `arith.mului_extended`. rng.randint, rng.rand, rng.rand4x, rng.randn and
+/// rng.randn4x expand to an rng.randint4x plus their conversion, so only
+/// rng.randint4x and rng.philox_4x32 build Philox rounds, both with
+/// `options.mulHiLo`.
 ///
 /// Use the patterns with the dialect conversion driver
 /// (`applyPartialConversion` with the `rng` dialect marked illegal), possibly
 /// next to patterns of your own; run shareTritonPhiloxBlocks first so that
 /// ops with the same seed, offset and rounds share one Philox block. A pass
 /// that uses them must declare the `arith`, `math`, `vector` and `tensor`
-/// dialects as dependent dialects.
-void populateRngToArithConversionPatterns(RewritePatternSet &patterns,
-                                          PatternBenefit benefit = 1);
+/// dialects as dependent dialects (and those of `options.mulHiLo`'s ops).
+void populateRngToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options = {},
+    PatternBenefit benefit = 1);
 
 /// Rewrites every rng.randint, rng.rand, rng.rand4x, rng.randn and
 /// rng.randn4x under `root` into an rng.randint4x followed by its conversion

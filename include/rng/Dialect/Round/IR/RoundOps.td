@@ -140,8 +140,23 @@ def Round_StochasticOp : Round_Op<"stochastic", [Pure]> {
     Lowered by `convert-round-to-arith` (integer `arith` on the `f32` bit
     pattern; any target) and by `convert-round-to-nvvm` /
     `convert-round-to-rocdl`, which use a hardware stochastic-rounding
-    instruction only where it computes exactly this function and the
-    universal lowering elsewhere.
+    instruction only where it computes exactly this function (after placing
+    the `K` random bits where the instruction reads them) and the universal
+    lowering elsewhere:
+
+    | pass and chip | `T` | instruction | used when |
+    |---|---|---|---|
+    | `convert-round-to-nvvm`, sm_100a / sm_103a | `bf16`, `f16` | PTX `cvt.rs{.satfinite}.{bf16x2,f16x2}.f32` | always |
+    | `convert-round-to-nvvm`, sm_100a / sm_103a | `f8E4M3FN`, `f8E5M2` | PTX `cvt.rs.satfinite.{e4m3x4,e5m2x4}.f32` | `saturate` and `i8` rbits |
+    | `convert-round-to-rocdl`, gfx950 | `bf16`, `f16` | `v_cvt_sr_bf16_f32`, `v_cvt_sr_f16_f32` | always |
+    | `convert-round-to-rocdl`, gfx950 | `f8E4M3FN`, `f8E5M2` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
+    | `convert-round-to-rocdl`, gfx942 | `f8E4M3FNUZ`, `f8E5M2FNUZ` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
+
+    (ranked tensors always take the universal lowering). The instructions'
+    behaviour is taken from NVIDIA's and AMD's documentation and checked on
+    the CPU against models of it, not on hardware; docs/Targets.md lists
+    what is assumed (which random bits AMD adds, fp8 overflow and the PTX
+    fp8 random-bit layout among them).
   }];
 
   let arguments = (ins Round_F32Like:$x, Round_RandomBitsLike:$rbits,

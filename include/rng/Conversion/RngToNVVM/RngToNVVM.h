@@ -1,0 +1,37 @@
+//===- RngToNVVM.h - Lowering of the rng dialect for NVVM -------*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_RNGTONVVM_RNGTONVVM_H
+#define RNG_CONVERSION_RNGTONVVM_RNGTONVVM_H
+
+#include "rng/Conversion/RngToArith/RngToArith.h"
+
+namespace mlir {
+namespace rng {
+
+/// The Philox product for NVPTX: the high half through the
+/// `llvm.nvvm.mulhi.ui` intrinsic (PTX `mul.hi.u32`), the low half through
+/// `arith.muli` (`mul.lo.s32`). Vectors of static shape are unrolled into
+/// one intrinsic call per element; other types (ranked tensors, scalable
+/// vectors) keep `arith.mului_extended`.
+std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
+                                         Value lhs, Value rhs);
+
+/// The options of `convert-rng-to-nvvm`: the universal lowering with
+/// buildMulHiLoNVVM products.
+RngLoweringOptions getRngToNVVMLoweringOptions();
+
+/// Adds the lowering of every `rng` op for NVVM targets to `patterns`: the
+/// patterns of populateRngToArithConversionPatterns with buildMulHiLoNVVM
+/// products, so that the PTX of a Philox round has two `mul.hi.u32` and no
+/// 64-bit multiply.
+void populateRngToNVVMConversionPatterns(RewritePatternSet &patterns,
+                                         PatternBenefit benefit = 1);
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_CONVERSION_RNGTONVVM_RNGTONVVM_H

@@ -1,0 +1,146 @@
+//===- TargetRounding.cpp - Helpers of the target SR lowerings ------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/Common/TargetRounding.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::rng;
+
+static Value i32Constant(OpBuilder &builder, Location loc, uint32_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getI32IntegerAttr(value));
+}
+
+bool rng::isScalarOrStaticVector(Type type) {
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return !vectorType.isScalable();
+  return !isa<ShapedType>(type);
+}
+
+SmallVector<Value> rng::unpackElements(OpBuilder &builder, Location loc,
+                                       Value value) {
+  auto vectorType = dyn_cast<VectorType>(value.getType());
+  if (!vectorType)
+    return {value};
+  int64_t numElements = vectorType.getNumElements();
+  auto flatType = VectorType::get({numElements}, vectorType.getElementType());
+  Value flat = vector::ShapeCastOp::create(builder, loc, flatType, value);
+  SmallVector<Value> elements;
+  elements.reserve(numElements);
+  for (int64_t i = 0; i < numElements; ++i)
+    elements.push_back(vector::ExtractOp::create(builder, loc, flat, i));
+  return elements;
+}
+
+Value rng::packElements(OpBuilder &builder, Location loc, Type type,
+                        ArrayRef<Value> elements) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType)
+    return elements.front();
+  auto flatType = VectorType::get({vectorType.getNumElements()},
+                                  vectorType.getElementType());
+  Value flat = vector::FromElementsOp::create(builder, loc, flatType, elements);
+  return vector::ShapeCastOp::create(builder, loc, vectorType, flat);
+}
+
+Value rng::placeRandomBits(OpBuilder &builder, Location loc, Value rbits,
+                           unsigned numBits, unsigned shift) {
+  Type i32 = builder.getI32Type();
+  unsigned width = rbits.getType().getIntOrFloatBitWidth();
+  Value bits = rbits;
+  if (width > 32)
+    bits = arith::TruncIOp::create(builder, loc, i32, bits);
+  else if (width < 32)
+    bits = arith::ExtUIOp::create(builder, loc, i32, bits);
+  if (numBits < std::min(width, 32u))
+    bits = arith::AndIOp::create(builder, loc, bits,
+                                 i32Constant(builder, loc,
+                                             (uint32_t(1) << numBits) - 1));
+  if (shift != 0)
+    bits = arith::ShLIOp::create(builder, loc, bits,
+                                 i32Constant(builder, loc, shift));
+  return bits;
+}
+
+Value rng::getMagnitudeBits(OpBuilder &builder, Location loc, Value x) {
+  Value bits = arith::BitcastOp::create(builder, loc, builder.getI32Type(), x);
+  return arith::AndIOp::create(builder, loc, bits,
+                               i32Constant(builder, loc, 0x7FFFFFFF));
+}
+
+/// `result` as a signless integer of its width.
+static Value toBits(OpBuilder &builder, Location loc, Value result) {
+  Type type = result.getType();
+  if (type.isSignlessInteger())
+    return result;
+  return arith::BitcastOp::create(
+      builder, loc, builder.getIntegerType(type.getIntOrFloatBitWidth()),
+      result);
+}
+
+static Value fromBits(OpBuilder &builder, Location loc, Value bits,
+                      Type type) {
+  if (bits.getType() == type)
+    return bits;
+  return arith::BitcastOp::create(builder, loc, type, bits);
+}
+
+Value rng::replaceAboveMagnitude(OpBuilder &builder, Location loc, Value x,
+                                 Value result, arith::CmpIPredicate predicate,
+                                 uint32_t threshold, uint32_t replacement,
+                                 bool withSign) {
+  using arith::CmpIPredicate;
+  Type resultType = result.getType();
+  unsigned width = resultType.getIntOrFloatBitWidth();
+  Type intType = builder.getIntegerType(width);
+  Value magnitude = getMagnitudeBits(builder, loc, x);
+  // |x| in range and x not NaN (NaN patterns are above 0x7F800000).
+  Value above = arith::CmpIOp::create(builder, loc, predicate, magnitude,
+                                      i32Constant(builder, loc, threshold));
+  Value notNaN =
+      arith::CmpIOp::create(builder, loc, CmpIPredicate::ule, magnitude,
+                            i32Constant(builder, loc, 0x7F800000));
+  Value cond = arith::AndIOp::create(builder, loc, above, notNaN);
+
+  Value replacementBits = arith::ConstantOp::create(
+      builder, loc, builder.getIntegerAttr(intType, replacement));
+  if (withSign) {
+    // x's sign moved to T's sign bit.
+    Value xBits = arith::BitcastOp::create(builder, loc, builder.getI32Type(),
+                                           x);
+    Value sign = arith::ShRUIOp::create(builder, loc, xBits,
+                                        i32Constant(builder, loc, 31));
+    sign = arith::ShLIOp::create(builder, loc, sign,
+                                 i32Constant(builder, loc, width - 1));
+    sign = arith::TruncIOp::create(builder, loc, intType, sign);
+    replacementBits =
+        arith::OrIOp::create(builder, loc, replacementBits, sign);
+  }
+  Value bits = arith::SelectOp::create(builder, loc, cond, replacementBits,
+                                       toBits(builder, loc, result));
+  return fromBits(builder, loc, bits, resultType);
+}
+
+Value rng::replaceNaN(OpBuilder &builder, Location loc, Value x, Value result,
+                      uint32_t nanBits) {
+  Type resultType = result.getType();
+  Type intType = builder.getIntegerType(resultType.getIntOrFloatBitWidth());
+  Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
+                                      getMagnitudeBits(builder, loc, x),
+                                      i32Constant(builder, loc, 0x7F800000));
+  Value nan = arith::ConstantOp::create(builder, loc,
+                                        builder.getIntegerAttr(intType,
+                                                               nanBits));
+  Value bits = arith::SelectOp::create(builder, loc, isNaN, nan,
+                                       toBits(builder, loc, result));
+  return fromBits(builder, loc, bits, resultType);
+}

@@ -1,0 +1,106 @@
+//===- RngToNVVM.cpp - Lowering of the rng dialect for NVVM ---------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// NVPTX has no 32x32->64-bit multiply that LLVM reliably selects from the
+// generic `arith.mului_extended` expansion (zext, 64-bit mul, lshr): once
+// instcombine widens the surrounding xors, the PTX of a 10-round Philox
+// keeps ten 64-bit `mul.lo.s64`. Forming the high half with the
+// `llvm.nvvm.mulhi.ui` intrinsic gives exactly two `mul.hi.u32` and two
+// `mul.lo.s32` per round. MLIR 22's NVVM dialect has no op for it, so it is
+// an `llvm.call_intrinsic` (and this file needs no NVVM header).
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/RngToNVVM/RngToNVVM.h"
+#include "rng/Conversion/Passes.h"
+#include "rng/Dialect/Rng/IR/RngDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_CONVERTRNGTONVVMPASS
+#include "rng/Conversion/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::rng;
+
+/// hi32(lhs * rhs) for scalar i32 operands: PTX `mul.hi.u32`.
+static Value createMulHiUI(OpBuilder &builder, Location loc, Value lhs,
+                           Value rhs) {
+  auto call = LLVM::CallIntrinsicOp::create(
+      builder, loc, builder.getI32Type(),
+      builder.getStringAttr("llvm.nvvm.mulhi.ui"), ValueRange{lhs, rhs});
+  return call.getResult(0);
+}
+
+std::pair<Value, Value> rng::buildMulHiLoNVVM(OpBuilder &builder, Location loc,
+                                              Value lhs, Value rhs) {
+  Type type = lhs.getType();
+  if (type.isInteger(32))
+    return {createMulHiUI(builder, loc, lhs, rhs),
+            arith::MulIOp::create(builder, loc, lhs, rhs)};
+
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType || vectorType.isScalable())
+    return buildMulHiLoExtended(builder, loc, lhs, rhs);
+
+  // The intrinsic is scalar-only: unroll a (flattened) static vector. The
+  // low half stays one vector multiply.
+  int64_t numElements = vectorType.getNumElements();
+  auto flatType = VectorType::get({numElements}, vectorType.getElementType());
+  Value flatLhs = vector::ShapeCastOp::create(builder, loc, flatType, lhs);
+  Value flatRhs = vector::ShapeCastOp::create(builder, loc, flatType, rhs);
+  SmallVector<Value> highs;
+  highs.reserve(numElements);
+  for (int64_t i = 0; i < numElements; ++i) {
+    Value l = vector::ExtractOp::create(builder, loc, flatLhs, i);
+    Value r = vector::ExtractOp::create(builder, loc, flatRhs, i);
+    highs.push_back(createMulHiUI(builder, loc, l, r));
+  }
+  Value high = vector::FromElementsOp::create(builder, loc, flatType, highs);
+  high = vector::ShapeCastOp::create(builder, loc, vectorType, high);
+  return {high, arith::MulIOp::create(builder, loc, lhs, rhs)};
+}
+
+RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
+  RngLoweringOptions options;
+  options.mulHiLo = buildMulHiLoNVVM;
+  return options;
+}
+
+void rng::populateRngToNVVMConversionPatterns(RewritePatternSet &patterns,
+                                              PatternBenefit benefit) {
+  populateRngToArithConversionPatterns(patterns, getRngToNVVMLoweringOptions(),
+                                       benefit);
+}
+
+namespace {
+
+struct ConvertRngToNVVMPass final
+    : rng::impl::ConvertRngToNVVMPassBase<ConvertRngToNVVMPass> {
+  void runOnOperation() override {
+    // One Philox block per (seed, offset, rounds), as convert-rng-to-arith.
+    shareTritonPhiloxBlocks(getOperation());
+    RewritePatternSet patterns(&getContext());
+    populateRngToNVVMConversionPatterns(patterns);
+    ConversionTarget target(getContext());
+    target.addIllegalDialect<RngDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,336 @@
+//===- RoundToROCDL.cpp - round dialect to AMDGPU v_cvt_sr_* --------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// `round.stochastic` through the AMDGPU stochastic-rounding conversions
+// where they compute exactly SPEC section 3, the universal lowering
+// elsewhere. What is relied on (docs/Targets.md: sources, and what is not
+// verified on hardware):
+//
+//   v_cvt_sr_bf16_f32 / v_cvt_sr_f16_f32 (gfx950), non-saturating: the high
+//     bits of the 32-bit random operand are added to the discarded mantissa
+//     bits (bf16: rand[31:16], f16: at most rand[31:19]).
+//   v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 (gfx942: FNUZ formats, gfx950: OCP):
+//     the low 20 / 21 bits of the random operand are added to the discarded
+//     mantissa bits, aligned at their top (also for subnormal results).
+//
+// The op's K low rbits go to the top of the field the instruction reads,
+// zeros below, so the carry is exactly SPEC's t + r >= 2^K whatever the
+// field's exact width. Results the documentation leaves open -- overflow
+// past the largest finite value, +-Inf inputs, NaN encodings, saturation
+// (the instructions do not saturate) -- are fixed up with selects computed
+// from x, so they match SPEC whatever the hardware does there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/RoundToROCDL/RoundToROCDL.h"
+#include "rng/Conversion/Common/StochasticRounding.h"
+#include "rng/Conversion/Common/TargetRounding.h"
+#include "rng/Conversion/Passes.h"
+#include "rng/Conversion/RoundToArith/RoundToArith.h"
+#include "rng/Dialect/Round/IR/RoundDialect.h"
+#include "rng/Dialect/Round/IR/RoundOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/bit.h"
+
+#include <cmath>
+
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_CONVERTROUNDTOROCDLPASS
+#include "rng/Conversion/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::rng;
+using arith::CmpIPredicate;
+
+static Value i32Constant(OpBuilder &builder, Location loc, uint32_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getI32IntegerAttr(value));
+}
+
+/// The f32 bit patterns of T's largest finite value M and of M + ulp(M),
+/// the first magnitude whose truncation to T is beyond T's range (+Inf for
+/// bf16, whose range is f32's).
+static std::pair<uint32_t, uint32_t> getOverflowBounds(FloatType type) {
+  const llvm::fltSemantics &semantics = type.getFloatSemantics();
+  llvm::APFloat largest = llvm::APFloat::getLargest(semantics);
+  double m = largest.convertToDouble();
+  int ulpExponent = llvm::ilogb(largest) -
+                    int(llvm::APFloat::semanticsPrecision(semantics)) + 1;
+  double next = m + std::ldexp(1.0, ulpExponent);
+  return {llvm::bit_cast<uint32_t>(float(m)),
+          llvm::bit_cast<uint32_t>(float(next))};
+}
+
+namespace {
+
+/// round.stochastic -> llvm.amdgcn.cvt.sr.{bf16,f16}.f32 (gfx950).
+///
+/// The intrinsic writes half `sel` of its packed `old` operand: elements
+/// (x0, x1) chain into one <2 x T> (sel = 0, then 1). The K random bits go
+/// to the top of the 32-bit random operand.
+struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
+  using Base::Base;
+
+  LogicalResult matchAndRewrite(rounding::StochasticOp op,
+                                PatternRewriter &rewriter) const override {
+    Type resultType = op.getType();
+    Type elementType = getElementTypeOrSelf(resultType);
+    bool isBF16 = elementType.isBF16();
+    if (!isBF16 && !elementType.isF16())
+      return rewriter.notifyMatchFailure(op, "not bf16 or f16");
+    if (!isScalarOrStaticVector(resultType))
+      return rewriter.notifyMatchFailure(op, "tensors use the universal path");
+
+    Location loc = op.getLoc();
+    auto format = *StochasticRoundingFormat::get(elementType);
+    unsigned width = getElementTypeOrSelf(op.getRbits().getType())
+                         .getIntOrFloatBitWidth();
+    unsigned k = format.getNumRandomBits(width);
+    StringAttr intrinsic = rewriter.getStringAttr(
+        isBF16 ? "llvm.amdgcn.cvt.sr.bf16.f32" : "llvm.amdgcn.cvt.sr.f16.f32");
+
+    SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
+    SmallVector<Value> rs = unpackElements(rewriter, loc, op.getRbits());
+    auto pairType = VectorType::get({2}, elementType);
+    Value zeroPair = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(pairType, rewriter.getFloatAttr(elementType,
+                                                               0.0)));
+    Value selects[2] = {
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false)),
+        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true))};
+
+    SmallVector<Value> results;
+    for (size_t i = 0; i < xs.size(); i += 2) {
+      Value pair = zeroPair;
+      size_t count = std::min<size_t>(2, xs.size() - i);
+      for (size_t half = 0; half < count; ++half) {
+        Value random = placeRandomBits(rewriter, loc, rs[i + half], k, 32 - k);
+        pair = LLVM::CallIntrinsicOp::create(
+                   rewriter, loc, pairType, intrinsic,
+                   ValueRange{pair, xs[i + half], random, selects[half]})
+                   .getResult(0);
+      }
+      for (size_t half = 0; half < count; ++half)
+        results.push_back(vector::ExtractOp::create(rewriter, loc, pair,
+                                                    int64_t(half)));
+    }
+
+    auto [maxBits, overflowBits] =
+        getOverflowBounds(cast<FloatType>(elementType));
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (op.getSaturate()) {
+        // Not an instruction mode: every |x| > M (+-Inf included) is +-M.
+        results[i] = replaceAboveMagnitude(
+            rewriter, loc, xs[i], results[i], CmpIPredicate::ugt, maxBits,
+            format.maxFiniteBits, /*withSign=*/true);
+      } else if (!isBF16) {
+        // An f16 truncation beyond the range: SPEC's +-Inf (the hardware's
+        // result there when the random bits do not carry is undocumented).
+        results[i] = replaceAboveMagnitude(
+            rewriter, loc, xs[i], results[i], CmpIPredicate::uge,
+            overflowBits, *format.infBits, /*withSign=*/true);
+      }
+    }
+    rewriter.replaceOp(op, packElements(rewriter, loc, resultType, results));
+    return success();
+  }
+};
+
+/// round.stochastic -> rocdl.cvt.sr.{fp8,bf8}.f32 (gfx942 FNUZ, gfx950 OCP).
+///
+/// Each instruction writes byte `byteSel` of its `old` operand: four
+/// elements chain into one i32. The K random bits go to the top of the low
+/// 20 (fp8) / 21 (bf8) bits of the random operand.
+struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
+  StochasticToCvtSrFp8(MLIRContext *context, bool fnuz,
+                       PatternBenefit benefit)
+      : OpRewritePattern(context, benefit), fnuz(fnuz) {}
+
+  LogicalResult matchAndRewrite(rounding::StochasticOp op,
+                                PatternRewriter &rewriter) const override {
+    Type resultType = op.getType();
+    Type elementType = getElementTypeOrSelf(resultType);
+    bool isBF8;
+    if (fnuz ? isa<Float8E4M3FNUZType>(elementType)
+             : isa<Float8E4M3FNType>(elementType))
+      isBF8 = false;
+    else if (fnuz ? isa<Float8E5M2FNUZType>(elementType)
+                  : isa<Float8E5M2Type>(elementType))
+      isBF8 = true;
+    else
+      return rewriter.notifyMatchFailure(op, "no SR instruction for type");
+    if (!isScalarOrStaticVector(resultType))
+      return rewriter.notifyMatchFailure(op, "tensors use the universal path");
+
+    Location loc = op.getLoc();
+    auto format = *StochasticRoundingFormat::get(elementType);
+    unsigned discarded = format.getDiscardedBits(); // 20 or 21
+    unsigned width = getElementTypeOrSelf(op.getRbits().getType())
+                         .getIntOrFloatBitWidth();
+    unsigned k = format.getNumRandomBits(width);
+
+    SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
+    SmallVector<Value> rs = unpackElements(rewriter, loc, op.getRbits());
+    auto [maxBits, overflowBits] =
+        getOverflowBounds(cast<FloatType>(elementType));
+    Type i8 = rewriter.getI8Type();
+
+    SmallVector<Value> results;
+    for (size_t i = 0; i < xs.size(); i += 4) {
+      size_t count = std::min<size_t>(4, xs.size() - i);
+      Value word = i32Constant(rewriter, loc, 0);
+      for (size_t lane = 0; lane < count; ++lane) {
+        Value random =
+            placeRandomBits(rewriter, loc, rs[i + lane], k, discarded - k);
+        IntegerAttr byteSel = rewriter.getI32IntegerAttr(lane);
+        if (isBF8)
+          word = ROCDL::CvtSrBf8F32Op::create(rewriter, loc,
+                                              rewriter.getI32Type(),
+                                              xs[i + lane], random, word,
+                                              byteSel);
+        else
+          word = ROCDL::CvtSrFp8F32Op::create(rewriter, loc,
+                                              rewriter.getI32Type(),
+                                              xs[i + lane], random, word,
+                                              byteSel);
+      }
+      for (size_t lane = 0; lane < count; ++lane) {
+        Value byte = arith::ShRUIOp::create(rewriter, loc, word,
+                                            i32Constant(rewriter, loc,
+                                                        8 * lane));
+        byte = arith::TruncIOp::create(rewriter, loc, i8, byte);
+        Value result = fixUp(rewriter, loc, xs[i + lane], byte,
+                             rs[i + lane], format, k, op.getSaturate(),
+                             maxBits, overflowBits);
+        results.push_back(
+            arith::BitcastOp::create(rewriter, loc, elementType, result));
+      }
+    }
+    rewriter.replaceOp(op, packElements(rewriter, loc, resultType, results));
+    return success();
+  }
+
+  /// Pins the results AMD does not document to SPEC's, from x alone: every
+  /// |x| > M (largest finite; +-Inf included) and NaN. With `saturate` such
+  /// an x gives +-M. Without, it gives the overflow result O (+-Inf for
+  /// E5M2, NaN otherwise) when |x| >= M + ulp(M) or when x's top K
+  /// discarded bits plus the K random bits carry, and +-M otherwise.
+  static Value fixUp(OpBuilder &builder, Location loc, Value x, Value byte,
+                     Value rbits, const StochasticRoundingFormat &format,
+                     unsigned k, bool saturate, uint32_t maxBits,
+                     uint32_t overflowBits) {
+    Type i8 = builder.getI8Type();
+    auto i8Constant = [&](uint32_t value) -> Value {
+      return arith::ConstantOp::create(builder, loc,
+                                       builder.getIntegerAttr(i8, value));
+    };
+    Value magnitude = getMagnitudeBits(builder, loc, x);
+    auto compare = [&](CmpIPredicate predicate, Value lhs, uint32_t rhs) {
+      return arith::CmpIOp::create(builder, loc, predicate, lhs,
+                                   i32Constant(builder, loc, rhs));
+    };
+    // T's sign bit from x.
+    Value sign = arith::TruncIOp::create(
+        builder, loc, i8,
+        arith::ShRUIOp::create(
+            builder, loc,
+            arith::BitcastOp::create(builder, loc, builder.getI32Type(), x),
+            i32Constant(builder, loc, 24)));
+    sign = arith::AndIOp::create(builder, loc, sign, i8Constant(0x80));
+    Value signedMax =
+        arith::OrIOp::create(builder, loc, sign, i8Constant(format.maxFiniteBits));
+
+    Value beyondMax = arith::AndIOp::create(
+        builder, loc, compare(CmpIPredicate::ugt, magnitude, maxBits),
+        compare(CmpIPredicate::ule, magnitude, 0x7F800000));
+    Value replacement = signedMax;
+    if (!saturate) {
+      // O: +-Inf where T has Inf; NaN otherwise (signed where T has -0).
+      Value overflow = i8Constant(format.infBits ? *format.infBits
+                                                 : format.nanBits);
+      if (format.hasNegativeZero)
+        overflow = arith::OrIOp::create(builder, loc, overflow, sign);
+      unsigned discarded = format.getDiscardedBits();
+      Value top = arith::ShRUIOp::create(
+          builder, loc, magnitude, i32Constant(builder, loc, discarded - k));
+      // x's top K discarded bits (|x| > M lies in M's binade).
+      top = arith::AndIOp::create(builder, loc, top,
+                                  i32Constant(builder, loc, (1u << k) - 1));
+      Value sum = arith::AddIOp::create(
+          builder, loc, top, placeRandomBits(builder, loc, rbits, k, 0));
+      Value carry = compare(CmpIPredicate::uge, sum, 1u << k);
+      Value past = compare(CmpIPredicate::uge, magnitude, overflowBits);
+      Value overflows = arith::OrIOp::create(builder, loc, past, carry);
+      replacement =
+          arith::SelectOp::create(builder, loc, overflows, overflow, signedMax);
+    }
+    byte = arith::SelectOp::create(builder, loc, beyondMax, replacement, byte);
+    Value isNaN = compare(CmpIPredicate::ugt, magnitude, 0x7F800000);
+    return arith::SelectOp::create(builder, loc, isNaN,
+                                   i8Constant(format.nanBits), byte);
+  }
+
+  bool fnuz;
+};
+
+struct ConvertRoundToROCDLPass final
+    : rng::impl::ConvertRoundToROCDLPassBase<ConvertRoundToROCDLPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (chipset.empty()) {
+      emitError(getOperation()->getLoc())
+          << "convert-round-to-rocdl: option 'chipset' is required, e.g. "
+             "chipset=gfx950";
+      return signalPassFailure();
+    }
+    std::optional<ROCDLChipset> parsed = parseROCDLChipset(chipset);
+    if (!parsed) {
+      emitError(getOperation()->getLoc())
+          << "convert-round-to-rocdl: unknown chipset '" << chipset
+          << "'; expected an AMDGPU processor name LLVM knows, "
+             "gfx<major><minor><stepping> such as gfx90a, gfx942 or gfx950";
+      return signalPassFailure();
+    }
+    RewritePatternSet patterns(&getContext());
+    populateRoundToROCDLConversionPatterns(patterns, *parsed);
+    ConversionTarget target(getContext());
+    target.addIllegalDialect<rounding::RoundDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void rng::populateRoundToROCDLConversionPatterns(RewritePatternSet &patterns,
+                                                 const ROCDLChipset &chipset,
+                                                 PatternBenefit benefit) {
+  populateRoundToArithConversionPatterns(patterns, benefit);
+  PatternBenefit targetBenefit(benefit.getBenefit() + 1);
+  MLIRContext *context = patterns.getContext();
+  if (chipset.hasSRBF16F16())
+    patterns.add<StochasticToCvtSrHalf>(context, targetBenefit);
+  if (chipset.hasSRFp8Fnuz())
+    patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/true, targetBenefit);
+  else if (chipset.hasSRFp8Ocp())
+    patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/false,
+                                       targetBenefit);
+}

@@ -1,0 +1,190 @@
+// RUN: rng-opt %s --split-input-file --convert-round-to-nvvm=chip=sm_100a --canonicalize \
+// RUN:   | FileCheck %s
+// RUN: rng-opt %s --split-input-file --convert-round-to-nvvm=chip=sm_103a --canonicalize \
+// RUN:   | FileCheck %s
+
+// bf16: adjacent elements share one cvt.rs.bf16x2. Element 2i is PTX `b`
+// (src_lo, rbits[15:0], result element 0), element 2i+1 is `a`; with i8
+// rbits (K = 8) the random byte goes to the top of each 16-bit half. An
+// odd tail converts 0.0 in the unused half.
+
+// CHECK-LABEL: func.func @bf16_vector_odd(
+// CHECK-SAME:      %[[X:[^:]+]]: vector<3xf32>, %[[R:[^:]+]]: vector<3xi8>)
+// CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : i32
+// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : i32
+// CHECK-DAG:     %[[X0:.+]] = vector.extract %[[X]][0]
+// CHECK-DAG:     %[[X1:.+]] = vector.extract %[[X]][1]
+// CHECK-DAG:     %[[X2:.+]] = vector.extract %[[X]][2]
+// CHECK-DAG:     %[[R0:.+]] = vector.extract %[[R]][0]
+// CHECK-DAG:     %[[R1:.+]] = vector.extract %[[R]][1]
+// CHECK:         %[[E0:.+]] = arith.extui %[[R0]] : i8 to i32
+// CHECK:         %[[S0:.+]] = arith.shli %[[E0]], %[[C8]] : i32
+// CHECK:         %[[E1:.+]] = arith.extui %[[R1]] : i8 to i32
+// CHECK:         %[[S1:.+]] = arith.shli %[[E1]], %[[C24]] : i32
+// CHECK:         %[[W0:.+]] = arith.ori %[[S0]], %[[S1]] : i32
+// CHECK:         %[[P0:.+]] = nvvm.convert.f32x2.to.bf16x2 %[[X1]], %[[X0]], %[[W0]] {rnd = #nvvm.fp_rnd_mode<rs>} : vector<2xbf16>
+// CHECK:         %[[Y0:.+]] = vector.extract %[[P0]][0]
+// CHECK:         %[[Y1:.+]] = vector.extract %[[P0]][1]
+// CHECK:         %[[P1:.+]] = nvvm.convert.f32x2.to.bf16x2 %[[ZERO]], %[[X2]], %{{.+}} {rnd = #nvvm.fp_rnd_mode<rs>} : vector<2xbf16>
+// CHECK:         %[[Y2:.+]] = vector.extract %[[P1]][0]
+// CHECK:         %[[Y:.+]] = vector.from_elements %[[Y0]], %[[Y1]], %[[Y2]] : vector<3xbf16>
+// CHECK:         return %[[Y]]
+func.func @bf16_vector_odd(%x: vector<3xf32>, %r: vector<3xi8>) -> vector<3xbf16> {
+  %y = round.stochastic %x, %r : vector<3xf32>, vector<3xi8> -> vector<3xbf16>
+  return %y : vector<3xbf16>
+}
+
+// -----
+
+// bf16 with i64 rbits: K = 16, the low 16 bits, no shift; saturate maps to
+// .satfinite.
+
+// CHECK-LABEL: func.func @bf16_i64_saturate(
+// CHECK-SAME:      %[[X:[^:]+]]: f32, %[[R:[^:]+]]: i64)
+// CHECK:         %[[T:.+]] = arith.trunci %[[R]] : i64 to i32
+// CHECK:         %[[M:.+]] = arith.andi %[[T]], %{{.+}} : i32
+// CHECK-NOT:     arith.shli
+// CHECK:         %[[P:.+]] = nvvm.convert.f32x2.to.bf16x2 %{{.+}}, %[[X]], %[[M]] {rnd = #nvvm.fp_rnd_mode<rs>, sat = #nvvm.sat_mode<satfinite>} : vector<2xbf16>
+// CHECK:         %[[Y:.+]] = vector.extract %[[P]][0]
+// CHECK:         return %[[Y]]
+func.func @bf16_i64_saturate(%x: f32, %r: i64) -> bf16 {
+  %y = round.stochastic %x, %r saturate : f32, i64 -> bf16
+  return %y : bf16
+}
+
+// -----
+
+// f16: the 13 low bits of each half (K = 13 for i32 rbits). Without
+// saturate, |x| >= 65536 (0x47800000) is pinned to +-Inf (0x7C00).
+
+// CHECK-LABEL: func.func @f16_nonsaturating(
+// CHECK-SAME:      %[[X:[^:]+]]: f32, %[[R:[^:]+]]: i32)
+// CHECK-DAG:     %[[MASK:.+]] = arith.constant 8191 : i32
+// CHECK-DAG:     %[[BIG:.+]] = arith.constant 1199570944 : i32
+// CHECK-DAG:     %[[INF:.+]] = arith.constant 31744 : i16
+// CHECK:         %[[M:.+]] = arith.andi %[[R]], %[[MASK]] : i32
+// CHECK:         %[[P:.+]] = nvvm.convert.f32x2.to.f16x2 %{{.+}}, %[[X]], %[[M]] {rnd = #nvvm.fp_rnd_mode<rs>} : vector<2xf16>
+// CHECK:         %[[H:.+]] = vector.extract %[[P]][0]
+// CHECK:         %[[ABOVE:.+]] = arith.cmpi uge, %{{.+}}, %[[BIG]] : i32
+// CHECK:         %[[SIGNED_INF:.+]] = arith.ori %{{.+}}, %[[INF]] : i16
+// CHECK:         %[[HBITS:.+]] = arith.bitcast %[[H]] : f16 to i16
+// CHECK:         %[[SEL:.+]] = arith.select %{{.+}}, %[[SIGNED_INF]], %[[HBITS]] : i16
+// CHECK:         %[[Y:.+]] = arith.bitcast %[[SEL]] : i16 to f16
+// CHECK:         return %[[Y]]
+func.func @f16_nonsaturating(%x: f32, %r: i32) -> f16 {
+  %y = round.stochastic %x, %r : f32, i32 -> f16
+  return %y : f16
+}
+
+// -----
+
+// f16 with saturate: .satfinite, no guard; i8 rbits go to bits [12:5] and
+// [28:21].
+
+// CHECK-LABEL: func.func @f16_saturate(
+// CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : i32
+// CHECK-DAG:     %[[C21:.+]] = arith.constant 21 : i32
+// CHECK:         arith.shli %{{.+}}, %[[C5]] : i32
+// CHECK:         arith.shli %{{.+}}, %[[C21]] : i32
+// CHECK:         nvvm.convert.f32x2.to.f16x2 {{.+}} {rnd = #nvvm.fp_rnd_mode<rs>, sat = #nvvm.sat_mode<satfinite>} : vector<2xf16>
+// CHECK-NOT:     arith.select
+// CHECK:         return
+func.func @f16_saturate(%x: vector<2xf32>, %r: vector<2xi8>) -> vector<2xf16> {
+  %y = round.stochastic %x, %r saturate : vector<2xf32>, vector<2xi8> -> vector<2xf16>
+  return %y : vector<2xf16>
+}
+
+// -----
+
+// fp8 (saturate, i8 rbits): four elements per cvt.rs.satfinite.e4m3x4,
+// sources reversed (vector element 0 is PTX `a`, d[31:24]) so that result
+// byte i is element i, rounded with rbits byte i. A short tail pads 0.0.
+
+// CHECK-LABEL: func.func @e4m3_vector(
+// CHECK-SAME:      %[[X:[^:]+]]: vector<6xf32>, %[[R:[^:]+]]: vector<6xi8>)
+// CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[X0:.+]] = vector.extract %[[X]][0]
+// CHECK-DAG:     %[[X1:.+]] = vector.extract %[[X]][1]
+// CHECK-DAG:     %[[X2:.+]] = vector.extract %[[X]][2]
+// CHECK-DAG:     %[[X3:.+]] = vector.extract %[[X]][3]
+// CHECK-DAG:     %[[X4:.+]] = vector.extract %[[X]][4]
+// CHECK-DAG:     %[[X5:.+]] = vector.extract %[[X]][5]
+// CHECK:         %[[S0:.+]] = vector.from_elements %[[X3]], %[[X2]], %[[X1]], %[[X0]] : vector<4xf32>
+// CHECK:         %[[B0:.+]] = nvvm.convert.f32x4.to.f8x4 %[[S0]], %{{.+}} : vector<4xf32> -> vector<4xi8>(f8E4M3FN)
+// CHECK-COUNT-4: vector.extract %[[B0]]
+// CHECK:         %[[S1:.+]] = vector.from_elements %[[ZERO]], %[[ZERO]], %[[X5]], %[[X4]] : vector<4xf32>
+// CHECK:         %[[B1:.+]] = nvvm.convert.f32x4.to.f8x4 %[[S1]], %{{.+}} : vector<4xf32> -> vector<4xi8>(f8E4M3FN)
+// CHECK-COUNT-2: vector.extract %[[B1]]
+// CHECK:         vector.from_elements {{.+}} : vector<6xf8E4M3FN>
+func.func @e4m3_vector(%x: vector<6xf32>, %r: vector<6xi8>) -> vector<6xf8E4M3FN> {
+  %y = round.stochastic %x, %r saturate : vector<6xf32>, vector<6xi8> -> vector<6xf8E4M3FN>
+  return %y : vector<6xf8E4M3FN>
+}
+
+// -----
+
+// The rbits word of a group: byte i from element i.
+
+// CHECK-LABEL: func.func @e5m2_rbits_bytes(
+// CHECK-SAME:      %[[X:[^:]+]]: vector<4xf32>, %[[R:[^:]+]]: vector<4xi8>)
+// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : i32
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : i32
+// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : i32
+// CHECK-DAG:     %[[R0:.+]] = vector.extract %[[R]][0]
+// CHECK-DAG:     %[[R1:.+]] = vector.extract %[[R]][1]
+// CHECK-DAG:     %[[R2:.+]] = vector.extract %[[R]][2]
+// CHECK-DAG:     %[[R3:.+]] = vector.extract %[[R]][3]
+// CHECK:         %[[E0:.+]] = arith.extui %[[R0]] : i8 to i32
+// CHECK:         %[[E1:.+]] = arith.extui %[[R1]] : i8 to i32
+// CHECK:         %[[S1:.+]] = arith.shli %[[E1]], %[[C8]] : i32
+// CHECK:         %[[W1:.+]] = arith.ori %[[E0]], %[[S1]] : i32
+// CHECK:         %[[E2:.+]] = arith.extui %[[R2]] : i8 to i32
+// CHECK:         %[[S2:.+]] = arith.shli %[[E2]], %[[C16]] : i32
+// CHECK:         %[[W2:.+]] = arith.ori %[[W1]], %[[S2]] : i32
+// CHECK:         %[[E3:.+]] = arith.extui %[[R3]] : i8 to i32
+// CHECK:         %[[S3:.+]] = arith.shli %[[E3]], %[[C24]] : i32
+// CHECK:         %[[W3:.+]] = arith.ori %[[W2]], %[[S3]] : i32
+// CHECK:         nvvm.convert.f32x4.to.f8x4 %{{.+}}, %[[W3]] : vector<4xf32> -> vector<4xi8>(f8E5M2)
+func.func @e5m2_rbits_bytes(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E5M2> {
+  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E5M2>
+  return %y : vector<4xf8E5M2>
+}
+
+// -----
+
+// Where cvt.rs does not compute the op's function, the universal lowering:
+// fp8 without saturate (cvt.rs always saturates), fp8 with K > 8, the FNUZ
+// formats, and ranked tensors.
+
+// CHECK-LABEL: func.func @negative_e4m3_nonsaturating(
+// CHECK-NOT:     nvvm.
+// CHECK:         return
+func.func @negative_e4m3_nonsaturating(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FN> {
+  %y = round.stochastic %x, %r : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
+  return %y : vector<4xf8E4M3FN>
+}
+
+// CHECK-LABEL: func.func @negative_e5m2_i16(
+// CHECK-NOT:     nvvm.
+// CHECK:         return
+func.func @negative_e5m2_i16(%x: vector<4xf32>, %r: vector<4xi16>) -> vector<4xf8E5M2> {
+  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi16> -> vector<4xf8E5M2>
+  return %y : vector<4xf8E5M2>
+}
+
+// CHECK-LABEL: func.func @negative_fnuz(
+// CHECK-NOT:     nvvm.
+// CHECK:         return
+func.func @negative_fnuz(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FNUZ> {
+  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FNUZ>
+  return %y : vector<4xf8E4M3FNUZ>
+}
+
+// CHECK-LABEL: func.func @negative_tensor(
+// CHECK-NOT:     nvvm.
+// CHECK:         return
+func.func @negative_tensor(%x: tensor<4xf32>, %r: tensor<4xi16>) -> tensor<4xbf16> {
+  %y = round.stochastic %x, %r : tensor<4xf32>, tensor<4xi16> -> tensor<4xbf16>
+  return %y : tensor<4xbf16>
+}

@@ -1,0 +1,45 @@
+// Only sm_100a and sm_103a have PTX cvt.rs: every other chip -- including
+// sm_90 and sm_100 without the `a` suffix -- lowers every round.stochastic
+// universally, also the cases sm_100a would give to cvt.rs.
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_90 | FileCheck %s --implicit-check-not=nvvm. \
+// RUN:   --implicit-check-not=round.stochastic
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_90a | FileCheck %s --implicit-check-not=nvvm. \
+// RUN:   --implicit-check-not=round.stochastic
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_100 | FileCheck %s --implicit-check-not=nvvm. \
+// RUN:   --implicit-check-not=round.stochastic
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_100f | FileCheck %s --implicit-check-not=nvvm. \
+// RUN:   --implicit-check-not=round.stochastic
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_120a | FileCheck %s --implicit-check-not=nvvm. \
+// RUN:   --implicit-check-not=round.stochastic
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_80 | FileCheck %s --implicit-check-not=nvvm. \
+// RUN:   --implicit-check-not=round.stochastic
+// The same functions do use cvt.rs on sm_100a:
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_100a | FileCheck %s --check-prefix=SM100A
+
+// CHECK-LABEL: func.func @bf16(
+// CHECK:         arith.bitcast %{{.+}} : vector<2xf32> to vector<2xi32>
+// CHECK:         return
+// SM100A-LABEL: func.func @bf16(
+// SM100A:         nvvm.convert.f32x2.to.bf16x2
+func.func @bf16(%x: vector<2xf32>, %r: vector<2xi16>) -> vector<2xbf16> {
+  %y = round.stochastic %x, %r : vector<2xf32>, vector<2xi16> -> vector<2xbf16>
+  return %y : vector<2xbf16>
+}
+
+// CHECK-LABEL: func.func @f16(
+// CHECK:         return
+// SM100A-LABEL: func.func @f16(
+// SM100A:         nvvm.convert.f32x2.to.f16x2
+func.func @f16(%x: f32, %r: i32) -> f16 {
+  %y = round.stochastic %x, %r saturate : f32, i32 -> f16
+  return %y : f16
+}
+
+// CHECK-LABEL: func.func @e4m3(
+// CHECK:         return
+// SM100A-LABEL: func.func @e4m3(
+// SM100A:         nvvm.convert.f32x4.to.f8x4
+func.func @e4m3(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FN> {
+  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
+  return %y : vector<4xf8E4M3FN>
+}

@@ -1,0 +1,45 @@
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefix=HOIST
+// RUN: rng-opt %s --rng-to-nvvm="chip=sm_100a keep-gpu-module=true" \
+// RUN:   | FileCheck %s --check-prefix=KEEP100A
+// RUN: rng-opt %s --rng-to-nvvm="chip=sm_90 keep-gpu-module=true" \
+// RUN:   | FileCheck %s --check-prefix=KEEP90
+// RUN: rng-opt %s --rng-to-nvvm="chip=sm_100a features=+ptx88 keep-gpu-module=true" \
+// RUN:   | FileCheck %s --check-prefix=FEATURES
+
+// By default the gpu.module's body becomes the module (named after it, with
+// the NVPTX triple) for mlir-translate; everything is LLVM/NVVM dialect.
+// HOIST:       module @kernels attributes {llvm.target_triple = "nvptx64-nvidia-cuda"} {
+// HOIST-NOT:   gpu.module
+// HOIST:         llvm.func @philox(
+// HOIST-SAME:        nvvm.kernel
+// HOIST:           llvm.call_intrinsic "llvm.nvvm.mulhi.ui"
+// HOIST-NOT:       rng.
+// HOIST:           llvm.call @__nv_logf
+// HOIST-NOT:       nvvm.convert
+// HOIST-NOT:       round.
+// HOIST:           llvm.return
+
+// keep-gpu-module=true: the nested form with the nvvm.target, whose PTX
+// features are what the chip's instructions need (+ptx87 for cvt.rs on
+// sm_100a) unless given.
+// KEEP100A:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx87">]
+// KEEP100A:      llvm.func @philox(
+// KEEP100A:        nvvm.convert.f32x2.to.bf16x2 {{.+}} {rnd = #nvvm.fp_rnd_mode<rs>} : vector<2xbf16>
+// KEEP90:      gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">]
+// FEATURES:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx88">]
+
+gpu.module @kernels {
+  gpu.func @philox(%out: memref<?xf32>, %bf: memref<?xbf16>, %c0: i32,
+                   %k0: i32) kernel {
+    %tid = gpu.thread_id x
+    %x:4 = rng.philox_4x32 %c0, %c0, %c0, %c0 key %k0, %k0 : i32, i32
+    // The math of the normal distributions goes to libdevice.
+    %f = arith.uitofp %x#0 : i32 to f32
+    %l = math.log %f : f32
+    memref.store %l, %out[%tid] : memref<?xf32>
+    // Stochastic rounding: cvt.rs on sm_100a, integer arith on sm_90.
+    %b = round.stochastic %l, %x#1 : f32, i32 -> bf16
+    memref.store %b, %bf[%tid] : memref<?xbf16>
+    gpu.return
+  }
+}

@@ -1,0 +1,35 @@
+// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx950 | FileCheck %s --check-prefix=HOIST
+// RUN: rng-opt %s --rng-to-rocdl="chipset=gfx942 keep-gpu-module=true" \
+// RUN:   | FileCheck %s --check-prefix=KEEP
+
+// HOIST:       module @kernels attributes {llvm.data_layout = "{{.+}}", llvm.target_triple = "amdgcn-amd-amdhsa"} {
+// HOIST-NOT:   gpu.module
+// HOIST:         llvm.func @philox(
+// HOIST-SAME:        rocdl.kernel
+// HOIST-NOT:       rng.
+// HOIST:           llvm.call @__ocml_cos_f32
+// HOIST:           llvm.call_intrinsic "llvm.amdgcn.cvt.sr.bf16.f32"
+// HOIST-NOT:       round.
+// HOIST:           llvm.return
+
+// KEEP:        gpu.module @kernels [#rocdl.target<O = 3, chip = "gfx942">]
+// KEEP:          llvm.func @philox(
+// KEEP-NOT:        llvm.amdgcn.cvt.sr
+// KEEP:            llvm.return
+
+gpu.module @kernels {
+  gpu.func @philox(%out: memref<?xf32>, %bf: memref<?xbf16>, %c0: i32,
+                   %k0: i32) kernel {
+    %tid = gpu.thread_id x
+    %x:4 = rng.philox_4x32 %c0, %c0, %c0, %c0 key %k0, %k0 : i32, i32
+    // cos/sin of the normal distributions go to ROCm's ocml.
+    %f = arith.uitofp %x#0 : i32 to f32
+    %c = math.cos %f : f32
+    memref.store %c, %out[%tid] : memref<?xf32>
+    // Stochastic rounding: v_cvt_sr_bf16_f32 on gfx950, integer arith on
+    // gfx942.
+    %b = round.stochastic %c, %x#1 : f32, i32 -> bf16
+    memref.store %b, %bf[%tid] : memref<?xbf16>
+    gpu.return
+  }
+}

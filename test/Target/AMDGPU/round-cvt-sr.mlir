@@ -1,0 +1,57 @@
+// round.stochastic through rng-to-rocdl, mlir-translate and llc: gfx950
+// gets v_cvt_sr_bf16_f32, v_cvt_sr_f16_f32 and (OCP) v_cvt_sr_fp8_f32 /
+// v_cvt_sr_bf8_f32; gfx942 only the fp8/bf8 ones, for the FNUZ formats (the
+// OCP ones are universal there); gfx90a none.
+
+// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx950 | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mcpu=gfx950 -o %t.gfx950.s
+// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx942 | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mcpu=gfx942 -o %t.gfx942.s
+// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx90a | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mcpu=gfx90a -o %t.gfx90a.s
+
+// Two elements per op: on gfx950 one instruction per element for bf16, f16
+// and the OCP fp8/bf8 (the second of each pair writes the high half or
+// byte: op_sel), none for the FNUZ formats.
+// RUN: %python %test_lib/count_isa.py 'v_cvt_sr_\w+' %t.gfx950.s | FileCheck %s --check-prefix=GFX950
+// GFX950: v_cvt_sr_bf16_f32: 2
+// GFX950-NEXT: v_cvt_sr_bf8_f32: 2
+// GFX950-NEXT: v_cvt_sr_f16_f32: 2
+// GFX950-NEXT: v_cvt_sr_fp8_f32: 2
+// GFX950-NEXT: total: 8
+
+// gfx942: fp8/bf8 for the FNUZ formats only.
+// RUN: %python %test_lib/count_isa.py 'v_cvt_sr_\w+' %t.gfx942.s | FileCheck %s --check-prefix=GFX942
+// GFX942: v_cvt_sr_bf8_f32: 2
+// GFX942-NEXT: v_cvt_sr_fp8_f32: 2
+// GFX942-NEXT: total: 4
+
+// gfx90a: none.
+// RUN: %python %test_lib/count_isa.py 'v_cvt_sr_\w+' %t.gfx90a.s | FileCheck %s --check-prefix=GFX90A
+// GFX90A: total: 0
+
+gpu.module @kernels {
+  gpu.func @sr(%x: memref<?xf32>, %r: memref<?xi32>,
+               %bf: memref<?xbf16>, %h: memref<?xf16>,
+               %e4: memref<?xf8E4M3FN>, %e5: memref<?xf8E5M2>,
+               %u4: memref<?xf8E4M3FNUZ>, %u5: memref<?xf8E5M2FNUZ>) kernel {
+    %tid = gpu.thread_id x
+    %c2 = arith.constant 2 : index
+    %i = arith.muli %tid, %c2 : index
+    %xv = vector.load %x[%i] : memref<?xf32>, vector<2xf32>
+    %rv = vector.load %r[%i] : memref<?xi32>, vector<2xi32>
+    %y0 = round.stochastic %xv, %rv : vector<2xf32>, vector<2xi32> -> vector<2xbf16>
+    %y1 = round.stochastic %xv, %rv saturate : vector<2xf32>, vector<2xi32> -> vector<2xf16>
+    %y2 = round.stochastic %xv, %rv : vector<2xf32>, vector<2xi32> -> vector<2xf8E4M3FN>
+    %y3 = round.stochastic %xv, %rv saturate : vector<2xf32>, vector<2xi32> -> vector<2xf8E5M2>
+    %y4 = round.stochastic %xv, %rv : vector<2xf32>, vector<2xi32> -> vector<2xf8E4M3FNUZ>
+    %y5 = round.stochastic %xv, %rv saturate : vector<2xf32>, vector<2xi32> -> vector<2xf8E5M2FNUZ>
+    vector.store %y0, %bf[%i] : memref<?xbf16>, vector<2xbf16>
+    vector.store %y1, %h[%i] : memref<?xf16>, vector<2xf16>
+    vector.store %y2, %e4[%i] : memref<?xf8E4M3FN>, vector<2xf8E4M3FN>
+    vector.store %y3, %e5[%i] : memref<?xf8E5M2>, vector<2xf8E5M2>
+    vector.store %y4, %u4[%i] : memref<?xf8E4M3FNUZ>, vector<2xf8E4M3FNUZ>
+    vector.store %y5, %u5[%i] : memref<?xf8E5M2FNUZ>, vector<2xf8E5M2FNUZ>
+    gpu.return
+  }
+}

@@ -1,0 +1,54 @@
+// round.stochastic through rng-to-nvvm, mlir-translate and llc: on sm_100a
+// (PTX 8.7, +ptx87 for llc) the PTX has cvt.rs for bf16, f16 and fp8 and
+// ptxas -arch=sm_100a accepts it; sm_90 and sm_100 (no `a`) get the
+// universal integer lowering and no cvt.rs.
+
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_100a | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mcpu=sm_100a -mattr=+ptx87 -o %t.sm100a.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_100a %t.sm100a.ptx -o %t.sm100a.cubin %}
+
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mcpu=sm_90 -o %t.sm90.ptx
+// RUN: FileCheck %s --check-prefix=UNIVERSAL < %t.sm90.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.sm90.ptx -o %t.sm90.cubin %}
+
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_100 | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mcpu=sm_100 -o %t.sm100.ptx
+// RUN: FileCheck %s --check-prefix=UNIVERSAL < %t.sm100.ptx
+// RUN: %if ptxas %{ %ptxas -arch=sm_100 %t.sm100.ptx -o %t.sm100.cubin %}
+
+// Four elements: two bf16x2, two f16x2 (with .satfinite), one e4m3x4 and
+// one e5m2x4.
+// RUN: %python %test_lib/count_isa.py 'cvt\.rs[\w.]*' %t.sm100a.ptx \
+// RUN:   | FileCheck %s --check-prefix=SM100A
+// SM100A:      cvt.rs.bf16x2.f32: 2
+// SM100A-NEXT: cvt.rs.satfinite.e4m3x4.f32: 1
+// SM100A-NEXT: cvt.rs.satfinite.e5m2x4.f32: 1
+// SM100A-NEXT: cvt.rs.satfinite.f16x2.f32: 2
+// SM100A-NEXT: total: 6
+
+// UNIVERSAL:     .visible .entry sr(
+// UNIVERSAL-NOT: cvt.rs
+// UNIVERSAL:     ret;
+
+gpu.module @kernels {
+  gpu.func @sr(%x: memref<?xf32>, %r: memref<?xi32>, %r8: memref<?xi8>,
+               %bf: memref<?xbf16>, %h: memref<?xf16>,
+               %e4: memref<?xf8E4M3FN>, %e5: memref<?xf8E5M2>) kernel {
+    %tid = gpu.thread_id x
+    %c4 = arith.constant 4 : index
+    %i = arith.muli %tid, %c4 : index
+    %xv = vector.load %x[%i] : memref<?xf32>, vector<4xf32>
+    %rv = vector.load %r[%i] : memref<?xi32>, vector<4xi32>
+    %r8v = vector.load %r8[%i] : memref<?xi8>, vector<4xi8>
+    %y0 = round.stochastic %xv, %rv : vector<4xf32>, vector<4xi32> -> vector<4xbf16>
+    %y1 = round.stochastic %xv, %rv saturate : vector<4xf32>, vector<4xi32> -> vector<4xf16>
+    %y2 = round.stochastic %xv, %r8v saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
+    %y3 = round.stochastic %xv, %r8v saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E5M2>
+    vector.store %y0, %bf[%i] : memref<?xbf16>, vector<4xbf16>
+    vector.store %y1, %h[%i] : memref<?xf16>, vector<4xf16>
+    vector.store %y2, %e4[%i] : memref<?xf8E4M3FN>, vector<4xf8E4M3FN>
+    vector.store %y3, %e5[%i] : memref<?xf8E5M2>, vector<4xf8E5M2>
+    gpu.return
+  }
+}
