@@ -4,7 +4,7 @@
 |*                                                                            *|
 |*===----------------------------------------------------------------------===*|
 |*                                                                            *|
-|* Usage: consumer-c <input.mlir>                                             *|
+|* Usage: consumer-c <input.mlir> [<kernels.mlir>]                            *|
 |*                                                                            *|
 |* The input defines                                                          *|
 |*   func.func @philox(%c0..%c3, %k0, %k1: i32) -> (4 x i32)                  *|
@@ -26,6 +26,10 @@
 |* mlirCreateRngConversionConvert{Rng,Round}ToArithPass; lowers the module    *|
 |* with the `rng-to-llvm` pipeline; JIT-compiles it and prints the values the *|
 |* functions compute. Diagnostics go to stdout.                               *|
+|*                                                                            *|
+|* <kernels.mlir> holds a gpu.module; the program lowers it with the          *|
+|* `rng-to-nvvm` and `rng-to-rocdl` pipelines (keeping the gpu.module) and    *|
+|* prints the results.                                                        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -360,9 +364,33 @@ static int run(MlirContext ctx, const char *inputPath) {
   return failed;
 }
 
+/* Parses the gpu.module kernels in `path`, lowers them with the textual
+ * pipeline `pipeline` and prints the result. */
+static int lowerKernels(MlirContext ctx, const char *path,
+                        const char *pipeline) {
+  MlirModule module = mlirModuleCreateParseFromFile(ctx, str(path));
+  if (mlirModuleIsNull(module))
+    return 1;
+  MlirPassManager pm =
+      mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
+  int failed = mlirLogicalResultIsFailure(
+                   mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                                         str(pipeline), printToStdout, NULL)) ||
+               mlirLogicalResultIsFailure(
+                   mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  if (!failed) {
+    printf("%s:\n", pipeline);
+    mlirOperationPrint(mlirModuleGetOperation(module), printToStdout, NULL);
+    fputc('\n', stdout);
+  }
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  return failed;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s <input.mlir>\n", argv[0]);
+  if (argc != 2 && argc != 3) {
+    fprintf(stderr, "usage: %s <input.mlir> [<kernels.mlir>]\n", argv[0]);
     return 2;
   }
 
@@ -389,6 +417,13 @@ int main(int argc, char **argv) {
   }
 
   int failed = run(ctx, argv[1]);
+  if (!failed && argc == 3)
+    failed = lowerKernels(ctx, argv[2],
+                          "builtin.module(rng-to-nvvm{chip=sm_100a "
+                          "keep-gpu-module=true})") ||
+             lowerKernels(ctx, argv[2],
+                          "builtin.module(rng-to-rocdl{chipset=gfx950 "
+                          "keep-gpu-module=true})");
   mlirContextDestroy(ctx);
   printf("%s\n", failed ? "FAILED" : "done");
   return failed;
