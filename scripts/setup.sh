@@ -12,7 +12,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
   cmake ninja-build g++ git
-  pybind11-dev python3-pybind11 python3-numpy python3-pytest
+  pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest
 )
 
 missing=()

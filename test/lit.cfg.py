@@ -22,6 +22,14 @@ config.substitutions.append(("%rng_src_root", config.rng_src_root))
 config.substitutions.append(("%rng_obj_root", config.rng_obj_root))
 config.substitutions.append(("%test_lib", os.path.join(config.test_source_root, "lib")))
 
+# The rng_mlir Python package (built unless -DRNG_ENABLE_PYTHON=OFF).
+if config.rng_python_packages_dir and os.path.isdir(
+        os.path.join(config.rng_python_packages_dir, "rng_mlir")):
+    config.available_features.add("python-bindings")
+    config.substitutions.append(
+        ("%rng_python_packages", config.rng_python_packages_dir))
+    config.substitutions.append(("%cmake", config.cmake_command))
+
 # Shared libraries mlir-runner needs to print and to call the C runner utils.
 runner_libs = ",".join(
     os.path.join(config.mlir_lib_dir, lib)

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -143,7 +144,11 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
                                  const RngToNVVMPipelineOptions &options) {
   std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
-  gpuPm.addPass(createConvertRngToNVVMPass());
+  gpuPm.addPass(createConvertRngToNVVMPass({options.fastMath}));
+  // Box-Muller's cos(t) and sin(t) -> one math.sincos (libdevice's
+  // __nv_sincosf: one shared range reduction, the same bits as __nv_cosf
+  // and __nv_sinf).
+  gpuPm.addPass(math::createMathSincosFusionPass());
   gpuPm.addPass(createConvertRoundToNVVMPass({options.chip}));
   addGpuModuleLowering(gpuPm, createConvertGpuOpsToNVVMOps());
 

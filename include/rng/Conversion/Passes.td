@@ -26,7 +26,20 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     into one `rng.randint4x` per (seed, offset, rounds), reused wherever it
     dominates (`shareTritonPhiloxBlocks`). Run `canonicalize` and `cse`
     afterwards to remove the words and constants that are not used.
+
+    Option `fast-math` (off by default) marks Box-Muller's math ops
+    `fastmath<afn>`: targets may then use approximate functions (on NVVM,
+    libdevice's `__nv_fast_logf`/`__nv_fast_cosf`/`__nv_fast_sinf`). The
+    normals are then not within SPEC's 2 ulp; use it only where that is
+    acceptable.
   }];
+  let options = [
+    Option<"fastMath", "fast-math", "bool", /*default=*/"false",
+           "Put fastmath<afn> on the log/sqrt/cos/sin of rng.randn and "
+           "rng.randn4x so that the target may use approximate functions "
+           "(faster; normals are then no longer within 2 ulp of the "
+           "correctly rounded value). Integers and uniforms are unaffected.">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect",
@@ -68,8 +81,16 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     (`mul.wide.u32`, `mul.lo.s64`). The bits are those
     of the universal lowering. Scalars and static vectors (unrolled per
     element) use the intrinsic; ranked tensors keep `arith.mului_extended`
-    (scalarize them first). No `rng` op survives the pass.
+    (scalarize them first). No `rng` op survives the pass. Option
+    `fast-math` as for `convert-rng-to-arith`.
   }];
+  let options = [
+    Option<"fastMath", "fast-math", "bool", /*default=*/"false",
+           "Put fastmath<afn> on the log/sqrt/cos/sin of rng.randn and "
+           "rng.randn4x so that the target may use approximate functions "
+           "(faster; normals are then no longer within 2 ulp of the "
+           "correctly rounded value). Integers and uniforms are unaffected.">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect",

@@ -40,6 +40,12 @@ struct RngToNVVMPipelineOptions
                      "(for gpu-module-to-binary and host code) instead of "
                      "hoisting its body to the top for mlir-translate"),
       llvm::cl::init(false)};
+  Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("Approximate log/cos/sin for rng.randn/randn4x "
+                     "(libdevice __nv_fast_*f; faster, normals no longer "
+                     "within 2 ulp). Off by default"),
+      llvm::cl::init(false)};
 };
 
 /// Options of `rng-to-rocdl`.

@@ -92,8 +92,7 @@ Value rng::buildStochasticRoundingBits(OpBuilder &builder, Location loc,
   const uint64_t randomMask = (uint64_t(1) << k) - 1;
   const int64_t minNormalExp = 128 - format.exponentBias;
 
-  // Split x into its sign (kept at bit 31) and magnitude.
-  Value sign = andi(xBits, 0x80000000u);
+  // x's magnitude (its sign is split off below, where it is needed).
   Value abs = andi(xBits, 0x7FFFFFFFu);
   Value isNaN = cmpi(arith::CmpIPredicate::ugt, abs, 0x7F800000u);
 
@@ -107,6 +106,27 @@ Value rng::buildStochasticRoundingBits(OpBuilder &builder, Location loc,
     r = arith::TruncIOp::create(builder, loc, wordType, r);
   if (k < rbitsWidth)
     r = andi(r, randomMask);
+
+  // bf16 (f32's exponent range, an Inf) without saturate: add r at the top
+  // K bits of the discarded field of x's own bits and shift the field out.
+  // The carry out of the field is the round-up (t + r >= 2^K); it moves into
+  // the exponent on a mantissa overflow and turns the largest finite value
+  // into Inf; it never reaches the sign (|x| + r < 2^31 for non-NaN x), and
+  // Inf stays Inf. Only NaN needs a select.
+  if (minNormalExp <= 1 && !saturate && format.infBits) {
+    Value aligned =
+        d == k ? r
+               : arith::ShLIOp::create(builder, loc, r, cst(d - k)).getResult();
+    Value rounded =
+        shruiBy(arith::AddIOp::create(builder, loc, xBits, aligned), d);
+    Value result = select(isNaN, cst(format.nanBits), rounded);
+    Type narrowType =
+        withElementType(wordType, builder.getIntegerType(format.width));
+    return arith::TruncIOp::create(builder, loc, narrowType, result);
+  }
+
+  // x's sign, kept at bit 31.
+  Value sign = andi(xBits, 0x80000000u);
 
   // q: a truncated toward zero to T's precision, as T's magnitude bits;
   // t: the top K bits of the discarded field.

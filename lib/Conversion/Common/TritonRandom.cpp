@@ -107,9 +107,9 @@ Value rng::buildUniformFloat(OpBuilder &builder, Location loc, Value word) {
 //   t  = 6.283185307179586 * u2
 //   r  = sqrt(-2.0 * log(u1))
 //   return (r * cos(t), r * sin(t))
-std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
-                                                      Location loc, Value u1,
-                                                      Value u2) {
+std::pair<Value, Value>
+rng::buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1,
+                              Value u2, arith::FastMathFlags mathFlags) {
   Type type = u1.getType();
   Value minU1 =
       createScalarOrSplatConstant(builder, loc, type, kMinUniformBits);
@@ -119,19 +119,20 @@ std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
   // u1 is never NaN, so maxnumf and Triton's maximum agree.
   Value clamped = arith::MaxNumFOp::create(builder, loc, minU1, u1);
   Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
-  Value log = math::LogOp::create(builder, loc, clamped);
+  Value log = math::LogOp::create(builder, loc, clamped, mathFlags);
   Value radius = math::SqrtOp::create(
-      builder, loc, arith::MulFOp::create(builder, loc, minusTwo, log));
-  Value cos = math::CosOp::create(builder, loc, angle);
-  Value sin = math::SinOp::create(builder, loc, angle);
+      builder, loc, arith::MulFOp::create(builder, loc, minusTwo, log),
+      mathFlags);
+  Value cos = math::CosOp::create(builder, loc, angle, mathFlags);
+  Value sin = math::SinOp::create(builder, loc, angle, mathFlags);
   return {arith::MulFOp::create(builder, loc, radius, cos),
           arith::MulFOp::create(builder, loc, radius, sin)};
 }
 
-SmallVector<Value, 4> rng::buildTritonRandomFromWords(OpBuilder &builder,
-                                                      Location loc,
-                                                      TritonRandomKind kind,
-                                                      std::array<Value, 4> w) {
+SmallVector<Value, 4>
+rng::buildTritonRandomFromWords(OpBuilder &builder, Location loc,
+                                TritonRandomKind kind, std::array<Value, 4> w,
+                                arith::FastMathFlags mathFlags) {
   // The uniforms of the first `count` words, built in word order (so the IR
   // does not depend on the C++ compiler's order of argument evaluation).
   auto uniforms = [&](unsigned count) {
@@ -151,12 +152,15 @@ SmallVector<Value, 4> rng::buildTritonRandomFromWords(OpBuilder &builder,
     return uniforms(4);
   case TritonRandomKind::Randn: {
     SmallVector<Value, 4> u = uniforms(2);
-    return {buildPairUniformToNormal(builder, loc, u[0], u[1]).first};
+    return {
+        buildPairUniformToNormal(builder, loc, u[0], u[1], mathFlags).first};
   }
   case TritonRandomKind::Randn4x: {
     SmallVector<Value, 4> u = uniforms(4);
-    auto [n0, n1] = buildPairUniformToNormal(builder, loc, u[0], u[1]);
-    auto [n2, n3] = buildPairUniformToNormal(builder, loc, u[2], u[3]);
+    auto [n0, n1] =
+        buildPairUniformToNormal(builder, loc, u[0], u[1], mathFlags);
+    auto [n2, n3] =
+        buildPairUniformToNormal(builder, loc, u[2], u[3], mathFlags);
     return {n0, n1, n2, n3};
   }
   }

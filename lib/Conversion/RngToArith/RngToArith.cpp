@@ -76,7 +76,10 @@ struct RandInt4xOpLowering final : OpRewritePattern<RandInt4xOp> {
 /// arith, Box-Muller in arith and math). Target independent.
 template <typename OpTy, TritonRandomKind Kind>
 struct TritonRandomOpExpansion final : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
+  TritonRandomOpExpansion(MLIRContext *context,
+                          const RngLoweringOptions &options,
+                          PatternBenefit benefit)
+      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
@@ -85,17 +88,25 @@ struct TritonRandomOpExpansion final : OpRewritePattern<OpTy> {
     rewriter.replaceOp(
         op, buildTritonRandomFromWords(
                 rewriter, op.getLoc(), Kind,
-                {block.getX0(), block.getX1(), block.getX2(), block.getX3()}));
+                {block.getX0(), block.getX1(), block.getX2(), block.getX3()},
+                options.normalMathFlags));
     return success();
   }
+
+  RngLoweringOptions options;
 };
 
 struct ConvertRngToArithPass final
     : rng::impl::ConvertRngToArithPassBase<ConvertRngToArithPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    shareTritonPhiloxBlocks(getOperation());
+    RngLoweringOptions options;
+    if (fastMath)
+      options.normalMathFlags = arith::FastMathFlags::afn;
+    shareTritonPhiloxBlocks(getOperation(), options);
     RewritePatternSet patterns(&getContext());
-    populateRngToArithConversionPatterns(patterns);
+    populateRngToArithConversionPatterns(patterns, options);
     ConversionTarget target(getContext());
     target.addIllegalDialect<RngDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
@@ -130,7 +141,8 @@ static std::optional<TritonOpInfo> matchTritonOp(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-void rng::shareTritonPhiloxBlocks(Operation *root) {
+void rng::shareTritonPhiloxBlocks(Operation *root,
+                                  const RngLoweringOptions &options) {
   SmallVector<Operation *> ops;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (matchTritonOp(op))
@@ -168,7 +180,8 @@ void rng::shareTritonPhiloxBlocks(Operation *root) {
     rewriter.setInsertionPoint(op);
     SmallVector<Value, 4> results = buildTritonRandomFromWords(
         rewriter, op->getLoc(), info.kind,
-        {block.getX0(), block.getX1(), block.getX2(), block.getX3()});
+        {block.getX0(), block.getX1(), block.getX2(), block.getX3()},
+        options.normalMathFlags);
     rewriter.replaceOp(op, results);
   }
 }
@@ -183,5 +196,5 @@ void rng::populateRngToArithConversionPatterns(
                TritonRandomOpExpansion<Rand4xOp, TritonRandomKind::Rand4x>,
                TritonRandomOpExpansion<RandnOp, TritonRandomKind::Randn>,
                TritonRandomOpExpansion<Randn4xOp, TritonRandomKind::Randn4x>>(
-      patterns.getContext(), benefit);
+      patterns.getContext(), options, benefit);
 }

@@ -89,11 +89,16 @@ namespace {
 
 struct ConvertRngToNVVMPass final
     : rng::impl::ConvertRngToNVVMPassBase<ConvertRngToNVVMPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     // One Philox block per (seed, offset, rounds), as convert-rng-to-arith.
-    shareTritonPhiloxBlocks(getOperation());
+    RngLoweringOptions options = getRngToNVVMLoweringOptions();
+    if (fastMath)
+      options.normalMathFlags = arith::FastMathFlags::afn;
+    shareTritonPhiloxBlocks(getOperation(), options);
     RewritePatternSet patterns(&getContext());
-    populateRngToNVVMConversionPatterns(patterns);
+    populateRngToArithConversionPatterns(patterns, options);
     ConversionTarget target(getContext());
     target.addIllegalDialect<RngDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });

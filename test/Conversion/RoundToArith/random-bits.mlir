@@ -7,9 +7,10 @@
 // CHECK-SAME: (%{{[a-z0-9]+}}: f32, %[[RBITS:[a-z0-9]+]]: i1)
 // CHECK:      %[[R:.+]] = arith.extui %[[RBITS]] : i1 to i32
 // CHECK-NOT:  arith.andi %[[R]]
-// CHECK:      %[[C1:.+]] = arith.constant 1 : i32
-// CHECK:      arith.addi %{{.+}}, %[[R]] : i32
-// CHECK:      arith.shrui %{{.+}}, %[[C1]] : i32
+// The one random bit is added at the top of the 16 discarded bits.
+// CHECK:      %[[C15:.+]] = arith.constant 15 : i32
+// CHECK:      %[[ALIGNED:.+]] = arith.shli %[[R]], %[[C15]] : i32
+// CHECK:      arith.addi %{{.+}}, %[[ALIGNED]] : i32
 func.func @i1_bf16(%x: f32, %rbits: i1) -> bf16 {
   %y = round.stochastic %x, %rbits : f32, i1 -> bf16
   return %y : bf16

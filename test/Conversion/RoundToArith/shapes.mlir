@@ -7,8 +7,8 @@
 // CHECK-LABEL: func.func @vector_2d
 // CHECK-SAME: (%[[X:.+]]: vector<2x4xf32>, %[[RBITS:.+]]: vector<2x4xi16>)
 // CHECK:      %[[BITS:.+]] = arith.bitcast %[[X]] : vector<2x4xf32> to vector<2x4xi32>
-// CHECK:      %[[SIGN_MASK:.+]] = arith.constant dense<-2147483648> : vector<2x4xi32>
-// CHECK:      arith.andi %[[BITS]], %[[SIGN_MASK]] : vector<2x4xi32>
+// CHECK:      %[[ABS_MASK:.+]] = arith.constant dense<2147483647> : vector<2x4xi32>
+// CHECK:      arith.andi %[[BITS]], %[[ABS_MASK]] : vector<2x4xi32>
 // CHECK:      arith.extui %[[RBITS]] : vector<2x4xi16> to vector<2x4xi32>
 // CHECK:      arith.select %{{.+}}, %{{.+}}, %{{.+}} : vector<2x4xi1>, vector<2x4xi32>
 // CHECK:      %[[NARROW:.+]] = arith.trunci %{{.+}} : vector<2x4xi32> to vector<2x4xi16>
@@ -23,7 +23,7 @@ func.func @vector_2d(%x: vector<2x4xf32>, %rbits: vector<2x4xi16>)
 // CHECK-LABEL: func.func @tensor
 // CHECK-SAME: (%[[X:.+]]: tensor<3xf32>, %[[RBITS:.+]]: tensor<3xi8>)
 // CHECK:      %[[BITS:.+]] = arith.bitcast %[[X]] : tensor<3xf32> to tensor<3xi32>
-// CHECK:      arith.constant dense<-2147483648> : tensor<3xi32>
+// CHECK:      arith.constant dense<2147483647> : tensor<3xi32>
 // CHECK:      arith.extui %[[RBITS]] : tensor<3xi8> to tensor<3xi32>
 // CHECK:      %[[NARROW:.+]] = arith.trunci %{{.+}} : tensor<3xi32> to tensor<3xi8>
 // CHECK:      %[[Y:.+]] = arith.bitcast %[[NARROW]] : tensor<3xi8> to tensor<3xf8E4M3FNUZ>

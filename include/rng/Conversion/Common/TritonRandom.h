@@ -18,6 +18,8 @@
 
 #include "rng/Conversion/Common/Philox.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/SmallVector.h"
@@ -69,17 +71,23 @@ Value buildUniformFloat(OpBuilder &builder, Location loc, Value word);
 
 /// Builds Triton's pair_uniform_to_normal (Box-Muller) of two f32 values of
 /// one type: u1 = max(1.0e-7, u1); t = 6.283185307179586 * u2;
-/// r = sqrt(-2 * log(u1)); returns (r * cos(t), r * sin(t)), with math ops.
+/// r = sqrt(-2 * log(u1)); returns (r * cos(t), r * sin(t)), with math ops
+/// carrying `mathFlags` (none by default: the target's accurate functions;
+/// `afn` lets a target use its approximate ones, e.g. libdevice's
+/// __nv_fast_logf).
 std::pair<Value, Value>
-buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1, Value u2);
+buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1, Value u2,
+                         arith::FastMathFlags mathFlags =
+                             arith::FastMathFlags::none);
 
 /// Builds the results of the op of kind `kind` from the four Philox words of
 /// its (seed, offset, rounds) (see buildTritonRandint4x): one value for
-/// Randint/Rand/Randn, four for the *4x kinds.
-SmallVector<Value, 4> buildTritonRandomFromWords(OpBuilder &builder,
-                                                 Location loc,
-                                                 TritonRandomKind kind,
-                                                 std::array<Value, 4> words);
+/// Randint/Rand/Randn, four for the *4x kinds. `mathFlags` go on the math
+/// ops of the normal kinds (see buildPairUniformToNormal).
+SmallVector<Value, 4> buildTritonRandomFromWords(
+    OpBuilder &builder, Location loc, TritonRandomKind kind,
+    std::array<Value, 4> words,
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
 
 /// Builds the results of the op of kind `kind` on (seed, offset, rounds):
 /// buildTritonRandint4x, then buildTritonRandomFromWords. Every kind builds

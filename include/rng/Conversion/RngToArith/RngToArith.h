@@ -15,6 +15,7 @@
 
 #include "rng/Conversion/Common/Philox.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -33,6 +34,13 @@ struct RngLoweringOptions {
   /// rng.philox_4x32 and rng.randint4x (the only ops that build Philox
   /// rounds; see below).
   MulHiLoFn mulHiLo = buildMulHiLoExtended;
+  /// Fast-math flags for the math ops of the normal distributions
+  /// (rng.randn, rng.randn4x). `none` (the default) keeps each target's
+  /// accurate log/sqrt/cos/sin, so normals stay within SPEC's 2 ulp;
+  /// `afn` (pass option `fast-math`) lets a target substitute approximate
+  /// functions (libdevice's __nv_fast_*f on NVVM), which is faster and no
+  /// longer within 2 ulp. Integers and uniforms never change.
+  arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none;
 };
 
 /// Adds the lowering of every `rng` op to `arith` (+ `math` for the normal
@@ -61,7 +69,8 @@ void populateRngToArithConversionPatterns(
 /// distinct (seed, offset, rounds) computes one Philox block, whatever
 /// canonicalization later removes from it. convert-rng-to-arith runs this
 /// first; target lowerings should too.
-void shareTritonPhiloxBlocks(Operation *root);
+void shareTritonPhiloxBlocks(Operation *root,
+                             const RngLoweringOptions &options = {});
 
 } // namespace rng
 } // namespace mlir

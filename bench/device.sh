@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The one command run on the GPU machine: builds nothing (the PTX is in
+# bench/ptx/), runs every correctness check and every timing and prints the
+# table (bench/run.py); also keeps the SASS of our PTX (sass.txt.gz) and, with
+# BENCH_NCU=1, an Nsight Compute profile of the best variants (ncu.csv).
+#
+#   bash bench/device.sh [run.py options]      (files go to $OUT, default bench/out)
+#
+# Environment: SASS_MODES (PTX dirs to disassemble, default "ops ops-proposed"),
+# BENCH_NCU=1 and NCU_SPECS (profile.py specs; default: the kernels of
+# docs/Benchmarks.md).
+set -uo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+OUT="${OUT:-$HERE/out}"
+mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
+PTXAS="$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)"
+CUOBJDUMP="$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)"
+for mode in ${SASS_MODES:-ops ops-proposed}; do
+  for f in "$HERE"/ptx/"$mode"/*.ptx; do
+    [ -f "$f" ] || continue
+    echo "==== ${f#$HERE/}"
+    "$PTXAS" -arch=sm_90 -v "$f" -o /tmp/bench_k.cubin 2>&1 | grep -E "entry|Used|stack"
+    "$CUOBJDUMP" -sass /tmp/bench_k.cubin
+  done
+done 2>&1 | gzip > "$OUT/sass.txt.gz"
+python3 "$HERE/run.py" --out "$OUT" "$@" 2>&1 | tee "$OUT/log.txt"
+rc=${PIPESTATUS[0]}
+if [ "${BENCH_NCU:-0}" = 1 ]; then
+  NCU="$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)"
+  SPECS=${NCU_SPECS:-"ops:uniform_elem_k4:128 ops:uniform_4x_k4:128 ops:normal_elem_k4:256
+    ops:normal_4x_k4:512 ops-proposed:normal_4x_k4:128 expanded:normal_4x_fast_k4:128
+    ops:dropout_elem_k4:128 ops:dropout_4x_k1:128 ops:sr_elem_k2:128 ops-proposed:sr_elem_k2:128
+    ops:sr_8x_k1:512 triton:k_rand:1024:4 triton:k_rand4x:1024:8 triton:k_randn:4096:8
+    triton:k_randn4x:1024:8 triton:k_dropout:1024:4 triton:k_dropout4x:256:4 triton:k_sr:1024:4
+    triton:k_sr8x:128:4"}
+  timeout 300 "$NCU" --clock-control none --section SpeedOfLight --section ComputeWorkloadAnalysis \
+    --section InstructionStats --page raw --csv -k 'regex:^(uniform|normal|dropout|sr|k_)' \
+    python3 "$HERE/profile.py" $SPECS > "$OUT/ncu.csv" 2> "$OUT/ncu.log"
+  echo "ncu exit $? ($(wc -l < "$OUT/ncu.csv") csv lines)"
+fi
+exit "$rc"

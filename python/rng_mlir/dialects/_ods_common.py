@@ -1,0 +1,163 @@
+"""Builders derived from the operations MLIR registers.
+
+``populate(namespace, dialect)`` adds one builder function per operation
+registered by ``dialect`` (asked from MLIR at import time, so ops added to a
+dialect get builders without binding code). A builder takes:
+
+* leading ``Type`` arguments: the result types. They may be left out when
+  the op infers them: through ``InferTypeOpInterface``, or, for the rng-mlir
+  dialects, as the one type its verifier accepts for every result (see
+  ``Operation.create``);
+* then the operands, in the op's order, as ``Value``s (or operations with one
+  result); a list is a variadic group (``memref.load(m, [i])``);
+* keyword attributes: ``Attribute``s, or Python values converted with the
+  attribute's default type (``rounds=7``), ``True`` for a unit attribute
+  (``saturate=True``). Names the op does not declare are rejected for the
+  rng-mlir ops and when they look like a typo of a declared one; otherwise
+  (``sym_name`` of ``gpu.func``, dotted discardable names) they pass;
+* ``results=``, ``loc=``, ``ip=`` as in upstream's generated builders.
+
+It returns the single result ``Value``, the list of results, or the
+``Operation`` when there are none -- like upstream's op functions.
+"""
+
+import difflib
+import keyword
+
+from ..ir import Operation, Type, _dialect_operations, _op_info
+
+__all__ = [
+    "get_op_result_or_op_results",
+    "make_builder",
+    "populate",
+    "python_name",
+]
+
+# Python names an op function must not take.
+_RESERVED = set(keyword.kwlist) | {"print", "type", "range", "max", "min"}
+
+
+def python_name(op_name):
+    """The builder's name for ``op_name``: its mnemonic with '.' as '_', and
+    a trailing '_' if that is a Python keyword (``scf.yield`` ->
+    ``yield_``)."""
+    name = op_name.split(".", 1)[1].replace(".", "_")
+    if name in _RESERVED:
+        name += "_"
+    return name
+
+
+def get_op_result_or_op_results(op):
+    """The value of a one-result op, the list of results of a multi-result
+    op, the op itself when it has none."""
+    op = op.operation
+    results = op.results
+    if len(results) == 1:
+        return results[0]
+    if not results:
+        return op
+    return results
+
+
+def _describe(info):
+    def count(exact, minimum):
+        return str(exact) if exact is not None else f"at least {minimum}"
+
+    lines = [
+        f"Builds `{info['name']}` (builder derived from the registered op).",
+        "",
+        f"Operands: {count(info['num_operands'], info['min_operands'])}.",
+    ]
+    results = count(info["num_results"], info["min_results"])
+    if info["num_results"] == 0:
+        lines.append("Results: none (returns the Operation).")
+    elif info["infers_result_types"]:
+        lines.append(f"Results: {results}, types inferred "
+                     "(InferTypeOpInterface).")
+    elif info["rng_dialect"]:
+        lines.append(f"Results: {results}; types inferred by the verifier "
+                     "when unique, else pass them as leading Types.")
+    else:
+        lines.append(f"Results: {results}; pass their types as leading "
+                     "Type arguments.")
+    attrs = []
+    for name in info["attributes"]:
+        default = info["defaults"].get(name)
+        attrs.append(f"{name}={default}" if default else name)
+    if attrs:
+        lines.append("Attributes: " + ", ".join(attrs) + ".")
+    return "\n".join(lines)
+
+
+def _check_unknown_attribute(op_name, name, known, strict):
+    """Rejects an attribute the op does not declare if it looks like a typo
+    of one it does, or always for rng-mlir ops; dotted names
+    (``llvm.emit_c_interface``) are discardable attributes and pass."""
+    if "." in name:
+        return
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    if strict or close:
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise TypeError(
+            f"'{op_name}' has no attribute '{name}' (its attributes: "
+            f"{', '.join(known) or 'none'}){hint}")
+
+
+def make_builder(op_name):
+    """A builder function for the registered operation ``op_name``."""
+    info = _op_info(op_name)
+    known_attributes = tuple(info["attributes"])
+    # Our ops declare every attribute they use; upstream ones may rely on
+    # others (gpu.func's sym_name, gpu.kernel).
+    strict = info["rng_dialect"]
+
+    def builder(*args, results=None, loc=None, ip=None, **attributes):
+        args = list(args)
+        if results is None:
+            leading = []
+            while args and isinstance(args[0], Type):
+                leading.append(args.pop(0))
+            if leading:
+                results = leading
+        for name in attributes:
+            if name not in known_attributes:
+                _check_unknown_attribute(op_name, name, known_attributes,
+                                         strict)
+        op = Operation.create(
+            op_name, results=results, operands=args, attributes=attributes,
+            loc=loc, ip=ip, infer_type=results is None)
+        return get_op_result_or_op_results(op)
+
+    builder.__name__ = builder.__qualname__ = python_name(op_name)
+    builder.__doc__ = _describe(info)
+    builder.OPERATION_NAME = op_name
+    return builder
+
+
+def populate(namespace, dialect):
+    """Adds a builder for each operation registered by ``dialect`` to
+    ``namespace`` (a module's globals), and a module ``__getattr__`` naming
+    the available builders when a name is missing. Returns the op names."""
+    op_names = _dialect_operations(dialect)
+    builders = {}
+    for op_name in op_names:
+        name = python_name(op_name)
+        builders[name] = make_builder(op_name)
+        namespace[name] = builders[name]
+    namespace["OPERATIONS"] = {name: f.OPERATION_NAME
+                               for name, f in builders.items()}
+    module_name = namespace.get("__name__", dialect)
+
+    def __getattr__(name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if not op_names:
+            raise AttributeError(
+                f"module '{module_name}' has no attribute '{name}': no "
+                f"dialect '{dialect}' is registered in this build")
+        raise AttributeError(
+            f"module '{module_name}' has no attribute '{name}' (the "
+            f"'{dialect}' dialect has: {', '.join(sorted(builders))})")
+
+    namespace["__getattr__"] = __getattr__
+    return op_names

@@ -1,0 +1,93 @@
+"""LLVM IR and target assembly for modules lowered to the LLVM dialect.
+
+``to_ptx`` and ``to_amdgcn`` translate a ``gpu.module`` (as left by the
+``rng-to-nvvm{chip=...}`` / ``rng-to-rocdl{chipset=...}`` pipelines, or by
+``convert-gpu-to-nvvm`` / ``convert-gpu-to-rocdl``) to LLVM IR with MLIR's
+translation, optimize it and emit assembly with LLVM's NVPTX / AMDGPU
+backends, as ``mlir-translate --mlir-to-llvmir | llc`` would. The chip and
+features default to those of the gpu.module's ``#nvvm.target`` /
+``#rocdl.target`` attribute.
+
+``gpu_binary_objects`` reads what the ``gpu-module-to-binary`` pass embedded
+in ``gpu.binary`` ops (with ``format=isa``: the assembly text).
+"""
+
+import re
+
+from ._mlir_libs._rng_mlir.target import (  # noqa: F401
+    emit_assembly,
+    gpu_binary_objects,
+    translate_to_llvm_ir,
+)
+
+NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
+AMDGCN_TRIPLE = "amdgcn-amd-amdhsa"
+
+
+def _gpu_modules(operation):
+    operation = operation.operation
+    found = []
+
+    def visit(op):
+        if op.name == "gpu.module":
+            found.append(op)
+
+    operation.walk(visit)
+    return found
+
+
+def _target_attribute(operation, dialect, gpu_module):
+    """(chip, features) from the #<dialect>.target attribute of the selected
+    gpu.module, or (None, None)."""
+    modules = _gpu_modules(operation)
+    if gpu_module is not None:
+        modules = [m for m in modules
+                   if m.attributes["sym_name"].value == gpu_module]
+        if not modules:
+            raise ValueError(f"no gpu.module named '{gpu_module}'")
+    if len(modules) != 1 or "targets" not in modules[0].attributes:
+        return None, None
+    for target in modules[0].attributes["targets"]:
+        text = str(target)
+        if not text.startswith(f"#{dialect}.target"):
+            continue
+        chip = re.search(r'chip = "([^"]*)"', text)
+        features = re.search(r'features = "([^"]*)"', text)
+        return (chip.group(1) if chip else None,
+                features.group(1) if features else None)
+    return None, None
+
+
+def _emit(operation, triple, dialect, chip, features, opt_level, gpu_module,
+          chip_option):
+    default_chip, default_features = _target_attribute(
+        operation, dialect, gpu_module)
+    chip = chip or default_chip
+    if chip is None:
+        raise ValueError(
+            f"no {chip_option} given, and no gpu.module with a "
+            f"#{dialect}.target attribute to take it from")
+    if features is None:
+        features = default_features or ""
+    return emit_assembly(operation, triple, chip, features,
+                         opt_level=opt_level, gpu_module=gpu_module)
+
+
+def to_ptx(operation, chip=None, features=None, *, opt_level=2,
+           gpu_module=None):
+    """PTX text of the gpu.module in ``operation`` (lowered to NVVM + LLVM).
+
+    ``chip`` (e.g. ``"sm_100a"``) and ``features`` (e.g. ``"+ptx87"``)
+    default to the module's ``#nvvm.target``.
+    """
+    return _emit(operation, NVPTX_TRIPLE, "nvvm", chip, features, opt_level,
+                 gpu_module, "chip")
+
+
+def to_amdgcn(operation, chipset=None, features=None, *, opt_level=2,
+              gpu_module=None):
+    """AMDGCN assembly of the gpu.module in ``operation`` (lowered to ROCDL +
+    LLVM). ``chipset`` (e.g. ``"gfx950"``) defaults to the module's
+    ``#rocdl.target``."""
+    return _emit(operation, AMDGCN_TRIPLE, "rocdl", chipset, features,
+                 opt_level, gpu_module, "chipset")

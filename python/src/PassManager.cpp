@@ -1,0 +1,128 @@
+//===- PassManager.cpp - Python bindings: rng_mlir.passmanager ------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// `PassManager.parse(pipeline).run(op)`, as upstream. Every upstream pass and
+// every rng-mlir pass and pipeline (`rng-to-llvm`, ...) is available.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IRCore.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace rng_python;
+
+namespace {
+struct PassManagerW {
+  ContextRef context;
+  std::unique_ptr<PassManager> pm;
+  bool verifyInput = true;
+};
+} // namespace
+
+void rng_python::populatePassManager(py::module_ &m) {
+  registerAllPassesOnce();
+
+  py::class_<PassManagerW>(m, "PassManager",
+                           "Runs a pass pipeline on an operation.")
+      .def(py::init([](const std::string &anchorOp, py::object context) {
+             ContextRef ctx = resolveContext(context);
+             return PassManagerW{ctx, std::make_unique<PassManager>(
+                                          ctx->get(), anchorOp,
+                                          OpPassManager::Nesting::Implicit)};
+           }),
+           py::arg("anchor_op") = "any", py::arg("context") = py::none())
+      .def_static(
+          "parse",
+          [](const std::string &pipeline, py::object context) {
+            ContextRef ctx = resolveContext(context);
+            std::string errors;
+            llvm::raw_string_ostream os(errors);
+            FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, os);
+            if (failed(parsed))
+              throw py::value_error("invalid pass pipeline '" + pipeline +
+                                    "': " + StringRef(errors).trim().str());
+            // Anchor the manager on the parsed pipeline's op: a manager
+            // anchored elsewhere would silently run nothing.
+            auto pm = std::make_unique<PassManager>(
+                ctx->get(), parsed->getOpAnchorName(),
+                OpPassManager::Nesting::Implicit);
+            static_cast<OpPassManager &>(*pm) = std::move(*parsed);
+            return PassManagerW{ctx, std::move(pm)};
+          },
+          py::arg("pipeline"), py::arg("context") = py::none(),
+          "Parses a textual pipeline such as "
+          "'builtin.module(rng-to-llvm)'; ValueError with MLIR's message if "
+          "it is invalid (unknown pass or pipeline, bad option).")
+      .def(
+          "add",
+          [](PassManagerW &self, const std::string &pipeline) {
+            std::string errors;
+            llvm::raw_string_ostream os(errors);
+            if (failed(parsePassPipeline(pipeline, *self.pm, os)))
+              throw py::value_error("invalid pass pipeline '" + pipeline +
+                                    "': " + StringRef(errors).trim().str());
+          },
+          py::arg("pipeline"),
+          "Appends passes given as a textual pipeline without anchor, e.g. "
+          "'canonicalize,cse'.")
+      .def(
+          "enable_verifier",
+          [](PassManagerW &self, bool enable) {
+            self.pm->enableVerifier(enable);
+            self.verifyInput = enable;
+          },
+          py::arg("enable"),
+          "Whether to verify the input and the IR after each pass (default "
+          "on). Running passes on invalid IR is undefined: leave it on.")
+      .def(
+          "enable_ir_printing",
+          [](PassManagerW &self, bool printAfterAll, bool printBeforeAll) {
+            self.pm->getContext()->disableMultithreading();
+            self.pm->enableIRPrinting(
+                [printBeforeAll](Pass *, Operation *) {
+                  return printBeforeAll;
+                },
+                [printAfterAll](Pass *, Operation *) { return printAfterAll; });
+          },
+          py::arg("print_after_all") = true,
+          py::arg("print_before_all") = false,
+          "Prints the IR to stderr around each pass.")
+      .def(
+          "run",
+          [](PassManagerW &self, py::object operation) {
+            OperationW op = toOperation(operation);
+            Operation *raw = op.get();
+            if (raw->getContext() != self.context->get())
+              throw py::value_error(
+                  "the operation belongs to another Context than the "
+                  "PassManager");
+            DiagnosticCapture capture(raw->getContext());
+            if (self.verifyInput && failed(mlir::verify(raw)))
+              capture.raise("The IR is invalid; the pass pipeline was not run");
+            LogicalResult result = self.pm->run(raw);
+            // Passes may have deleted anything under the root.
+            RootState::resolve(op.root)->invalidate();
+            if (failed(result))
+              capture.raise("Failure while executing pass pipeline");
+            capture.warnAboutNonErrors();
+          },
+          py::arg("operation"),
+          "Runs the pipeline on `operation` (a Module's operation, usually); "
+          "raises MLIRError with the diagnostics if a pass fails. Handles "
+          "into the module other than the module itself become stale.")
+      .def("__str__", [](PassManagerW &self) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        self.pm->printAsTextualPipeline(os);
+        return text;
+      });
+}

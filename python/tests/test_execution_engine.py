@@ -1,0 +1,158 @@
+"""rng_mlir.execution_engine: argument and result marshalling, errors."""
+
+import numpy as np
+import pytest
+
+from kernels import jit
+from rng_mlir.execution_engine import RUNNER_UTILS, ExecutionEngine
+from rng_mlir.ir import MLIRError, Module
+from rng_mlir.passmanager import PassManager
+
+SCALARS = """
+func.func @ident_i1(%x: i1) -> i1 { return %x : i1 }
+func.func @ident_i8(%x: i8) -> i8 { return %x : i8 }
+func.func @ident_i16(%x: i16) -> i16 { return %x : i16 }
+func.func @ident_i32(%x: i32) -> i32 { return %x : i32 }
+func.func @ident_i64(%x: i64) -> i64 { return %x : i64 }
+func.func @ident_index(%x: index) -> index { return %x : index }
+func.func @ident_f16(%x: f16) -> f16 { return %x : f16 }
+func.func @ident_bf16(%x: bf16) -> bf16 { return %x : bf16 }
+func.func @ident_f32(%x: f32) -> f32 { return %x : f32 }
+func.func @ident_f64(%x: f64) -> f64 { return %x : f64 }
+func.func @pair(%a: i8, %b: f64, %c: i32) -> (i8, f64, i32) {
+  return %a, %b, %c : i8, f64, i32
+}
+func.func private @hidden(%x: i32) -> i32 { return %x : i32 }
+func.func @calls_hidden(%x: i32) -> i32 {
+  %r = call @hidden(%x) : (i32) -> i32
+  return %r : i32
+}
+func.func @scale2d(%m: memref<?x?xf32>, %s: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %m, %c0 : memref<?x?xf32>
+  %cols = memref.dim %m, %c1 : memref<?x?xf32>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c1 {
+      %v = memref.load %m[%i, %j] : memref<?x?xf32>
+      %w = arith.mulf %v, %s : f32
+      memref.store %w, %m[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from rng_mlir.ir import Context, Location
+
+    with Context(), Location.unknown():
+        module = Module.parse(SCALARS)
+        yield jit(module, opt_level=0)
+
+
+def test_scalar_round_trips(engine):
+    assert engine.invoke("ident_i1", True) is True
+    assert engine.invoke("ident_i1", 0) is False
+    assert engine.invoke("ident_i8", -128) == -128
+    assert engine.invoke("ident_i8", 255) == -1  # unsigned range accepted
+    assert engine.invoke("ident_i16", 0x7FFF) == 0x7FFF
+    assert engine.invoke("ident_i32", 0xDEADBEEF) == 0xDEADBEEF - 2**32
+    assert engine.invoke("ident_i32", np.int32(-5)) == -5
+    assert engine.invoke("ident_i64", -2**63) == -2**63
+    assert engine.invoke("ident_i64", 2**64 - 1) == -1
+    assert engine.invoke("ident_index", 12345) == 12345
+    assert engine.invoke("ident_f16", 1.5) == 1.5
+    assert engine.invoke("ident_f16", 1.0 + 2**-11) == 1.0  # to nearest even
+    assert engine.invoke("ident_bf16", 3.0) == 3.0
+    assert engine.invoke("ident_bf16", 1.0 + 2**-9) == 1.0
+    assert engine.invoke("ident_f32", 0.1) == float(np.float32(0.1))
+    assert engine.invoke("ident_f32", np.float32(2.5)) == 2.5
+    assert engine.invoke("ident_f64", 0.1) == 0.1
+    assert engine.invoke("pair", 7, 0.25, -9) == (7, 0.25, -9)
+
+
+def test_functions_and_their_lowered_signatures(engine):
+    assert engine.invoke("calls_hidden", 3) == 3
+    assert engine.functions["pair"] == \
+        "!llvm.func<struct<(i8, f64, i32)> (i8, f64, i32)>"
+    assert engine.functions["scale2d"] == \
+        "!llvm.func<void (ptr, ptr, i64, i64, i64, i64, i64, f32)>"
+
+
+def test_two_dimensional_arrays(engine):
+    m = np.arange(6, dtype=np.float32).reshape(2, 3)
+    engine.invoke("scale2d", m, 2.0)
+    np.testing.assert_array_equal(m, np.arange(6).reshape(2, 3) * 2.0)
+
+
+def test_argument_errors(engine):
+    with pytest.raises(ValueError, match="no function 'nope'.*ident_i32"):
+        engine.invoke("nope")
+    with pytest.raises(TypeError, match="too few arguments"):
+        engine.invoke("ident_i32")
+    with pytest.raises(TypeError, match="too many arguments"):
+        engine.invoke("ident_i32", 1, 2)
+    with pytest.raises(ValueError, match="does not fit in i8"):
+        engine.invoke("ident_i8", 256)
+    with pytest.raises(ValueError, match="does not fit in i8"):
+        engine.invoke("ident_i8", -129)
+    with pytest.raises(TypeError, match="expected an integer for i32"):
+        engine.invoke("ident_i32", 1.5)
+    with pytest.raises(TypeError, match="expected a number for f32"):
+        engine.invoke("ident_f32", "x")
+    with pytest.raises(TypeError, match="no memref of that rank"):
+        engine.invoke("scale2d", np.zeros((1, 1, 1), np.float32), 1.0)
+    # A 1-D descriptor is a prefix of a 2-D one: the next argument is off.
+    with pytest.raises(TypeError, match=r"expected an integer for i64.*"
+                       r"takes \(!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, f32\)"):
+        engine.invoke("scale2d", np.zeros(3, np.float32), 1.0)
+    with pytest.raises(TypeError, match="expects a memref"):
+        engine.invoke("scale2d", 1.0, 1.0)
+    with pytest.raises(TypeError, match="got a numpy array"):
+        engine.invoke("ident_i32", np.zeros(2, np.int32))
+    with pytest.raises(ValueError, match="not C-contiguous"):
+        engine.invoke("scale2d", np.zeros((3, 2), np.float32).T, 1.0)
+    read_only = np.zeros((2, 2), np.float32)
+    read_only.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        engine.invoke("scale2d", read_only, 1.0)
+
+
+def test_unlowered_module_is_rejected(ctx):
+    module = Module.parse("func.func @f() { return }")
+    with pytest.raises(MLIRError, match="Failed to create the ExecutionEngine"):
+        ExecutionEngine(module)
+    with pytest.raises(ValueError, match="opt_level"):
+        ExecutionEngine(module, opt_level=7)
+
+
+PRINT = """
+func.func @print(%x: i64) {
+  vector.print %x : i64
+  return
+}
+"""
+
+
+def test_runner_utils_print(ctx, capfd):
+    module = Module.parse(PRINT)
+    PassManager.parse("builtin.module(rng-to-llvm)").run(module.operation)
+    engine = ExecutionEngine(module, opt_level=3, shared_libs=RUNNER_UTILS)
+    engine.invoke("print", 424242)
+    assert "424242" in capfd.readouterr().out
+
+
+def test_missing_symbols_raise(ctx):
+    module = Module.parse("""
+      func.func private @rng_mlir_no_such_symbol(i64)
+      func.func @f(%x: i64) {
+        call @rng_mlir_no_such_symbol(%x) : (i64) -> ()
+        return
+      }""")
+    PassManager.parse("builtin.module(rng-to-llvm)").run(module.operation)
+    with pytest.raises(MLIRError, match="neither defined in it nor loaded in "
+                       "the process: rng_mlir_no_such_symbol"):
+        ExecutionEngine(module)
