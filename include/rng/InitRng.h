@@ -5,7 +5,20 @@
 //===----------------------------------------------------------------------===//
 //
 // One-call registration for tools that embed rng-mlir, in the style of
-// mlir/InitAllDialects.h and mlir/InitAllPasses.h.
+// mlir/InitAllDialects.h and mlir/InitAllPasses.h. Library: RngRegistration
+// (CMake: RngMLIR::RngRegistration, which links every rng-mlir library).
+//
+//   mlir::DialectRegistry registry;
+//   mlir::registerAllDialects(registry);   // or only the dialects you use
+//   mlir::rng::registerRngDialects(registry);
+//   mlir::MLIRContext context(registry);
+//   mlir::rng::registerRngPasses();        // for textual pipelines
+//
+// To build passes directly use rng/Conversion/Passes.h (create...Pass) and
+// rng/Pipelines/Pipelines.h (build...Pipeline); to reuse our lowerings in a
+// pass of your own, the populate...Patterns functions of
+// rng/Conversion/<X>To<Y>/<X>To<Y>.h. The C API equivalents are in
+// rng-c/Registration.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,11 +30,16 @@
 namespace mlir {
 namespace rng {
 
-/// Inserts every rng-mlir dialect into `registry`.
+/// Inserts every rng-mlir dialect into `registry`. The dialects the lowerings
+/// produce (arith, math, vector, tensor, ...) are loaded by the passes that
+/// produce them and need no registration here.
 void registerRngDialects(DialectRegistry &registry);
 
-/// Registers every rng-mlir pass and named pipeline with the global pass
-/// registry (for textual pipelines and `-pass-pipeline`).
+/// Registers every rng-mlir pass (the `convert-*` passes of
+/// rng/Conversion/Passes.td) and named pipeline (`rng-to-llvm`, ...) with the
+/// global pass registry, for `-pass-pipeline`, `PassManager` textual pipelines
+/// and `mlir-opt`-style command lines. Safe to call more than once and from
+/// several threads: only the first call registers.
 void registerRngPasses();
 
 } // namespace rng

@@ -18,6 +18,12 @@ void rng::registerRngDialects(DialectRegistry &registry) {
 }
 
 void rng::registerRngPasses() {
-  registerRngConversionPasses();
-  registerRngPipelines();
+  // A pipeline registered twice is a fatal error in MLIR builds with
+  // assertions; register once per process.
+  static const bool registered = [] {
+    registerRngConversionPasses();
+    registerRngPipelines();
+    return true;
+  }();
+  (void)registered;
 }

@@ -4,7 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declarations and registration of every conversion pass of rng-mlir.
+// Declarations and registration of every conversion pass of rng-mlir,
+// generated from Passes.td. For each pass `<Name>Pass` there:
+//
+//   std::unique_ptr<Pass> create<Name>Pass();            // default options
+//   std::unique_ptr<Pass> create<Name>Pass(const <Name>PassOptions &);
+//                                         // only for passes with options
+//   void register<Name>Pass();             // for textual pipelines
+//
+// and registerRngConversionPasses() registers all of them (registerRngPasses()
+// in rng/InitRng.h adds the named pipelines). The C API equivalents are in
+// rng-c/Passes.h.
 //
 //===----------------------------------------------------------------------===//
 

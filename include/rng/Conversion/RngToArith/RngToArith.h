@@ -3,6 +3,12 @@
 // Part of the rng-mlir project.
 //
 //===----------------------------------------------------------------------===//
+//
+// Library: RngToArith (CMake: RngMLIR::RngToArith). Pass:
+// `convert-rng-to-arith`, createConvertRngToArithPass() in
+// rng/Conversion/Passes.h.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 #define RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
@@ -44,6 +50,13 @@ struct RngLoweringOptions {
 /// rng.randn4x expand to an rng.randint4x plus their conversion, so only
 /// rng.randint4x and rng.philox_4x32 build Philox rounds, both with
 /// `options.mulHiLo`.
+///
+/// Use the patterns with the dialect conversion driver
+/// (`applyPartialConversion` with the `rng` dialect marked illegal), possibly
+/// next to patterns of your own; run shareTritonPhiloxBlocks first so that
+/// ops with the same seed, offset and rounds share one Philox block. A pass
+/// that uses them must declare the `arith`, `math`, `vector` and `tensor`
+/// dialects as dependent dialects (and those of `options.mulHiLo`'s ops).
 void populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);

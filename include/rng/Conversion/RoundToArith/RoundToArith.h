@@ -3,6 +3,12 @@
 // Part of the rng-mlir project.
 //
 //===----------------------------------------------------------------------===//
+//
+// Library: RoundToArith (CMake: RngMLIR::RoundToArith). Pass:
+// `convert-round-to-arith`, createConvertRoundToArithPass() in
+// rng/Conversion/Passes.h.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef RNG_CONVERSION_ROUNDTOARITH_ROUNDTOARITH_H
 #define RNG_CONVERSION_ROUNDTOARITH_ROUNDTOARITH_H
@@ -15,7 +21,9 @@ namespace rng {
 /// Adds the universal lowering of every `round` op to integer `arith` on the
 /// f32 bit patterns (see rng/Conversion/Common/StochasticRounding.h) to
 /// `patterns`. The generated IR is valid for any target. Target lowerings
-/// add these patterns next to theirs as the fallback.
+/// add these patterns next to theirs as the fallback. Use them with the
+/// dialect conversion driver (the `round` dialect marked illegal); a pass that
+/// uses them must declare the `arith` dialect as a dependent dialect.
 void populateRoundToArithConversionPatterns(RewritePatternSet &patterns,
                                             PatternBenefit benefit = 1);
 

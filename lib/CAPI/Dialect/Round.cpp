@@ -1,0 +1,26 @@
+//===- Round.cpp - C API for the round dialect ----------------------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng-c/Dialect/Round.h"
+#include "../OpBuilders.h"
+#include "rng/Dialect/Round/IR/RoundDialect.h"
+#include "rng/Dialect/Round/IR/RoundOps.h"
+
+#include "mlir/CAPI/Registration.h"
+
+using namespace mlir;
+using mlir::rng::capi::createVerifiedOp;
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Round, round,
+                                      mlir::rounding::RoundDialect)
+
+MlirOperation mlirRoundStochasticCreate(MlirLocation location,
+                                        MlirType resultType, MlirValue x,
+                                        MlirValue rbits, bool saturate) {
+  return createVerifiedOp<rounding::RoundDialect, rounding::StochasticOp>(
+      location, {{"resultType", resultType}, {"x", x}, {"rbits", rbits}},
+      unwrap(resultType), unwrap(x), unwrap(rbits), saturate);
+}
