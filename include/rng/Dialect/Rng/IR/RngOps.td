@@ -192,7 +192,12 @@ defvar Rng_TritonNormalDoc = [{
     library: a result is within 2 ulp of the correctly rounded value of
     `sqrt(-2 log(u1)) * cos(t)` (or `sin(t)`) for those exact `u1` and `t`,
     and may differ from Triton's GPU values (libdevice) in the last bits.
-    Because of that the normal ops do not fold.
+    Because of that the normal ops do not fold. On NVIDIA GPUs the
+    `rng-to-nvvm` pipeline calls the same libdevice functions as Triton and
+    gives Triton's bits (measured on an H200). The lowering option
+    `fast-math` (of `convert-rng-to-arith`, `convert-rng-to-nvvm` and
+    `rng-to-nvvm`) marks these math ops `fastmath<afn>`, trading the 2-ulp
+    bound for approximate functions (about 2e-4 absolute error on NVVM).
 }];
 
 defvar Rng_TritonTypesDoc = [{
