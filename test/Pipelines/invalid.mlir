@@ -1,15 +1,17 @@
 // Bad options are rejected when the pipeline is parsed, naming the value.
-// RUN: not rng-opt %s --rng-to-nvvm=chip=sm_999 2>&1 | FileCheck %s --check-prefix=CHIP
-// RUN: not rng-opt %s --rng-to-nvvm=chip=gfx950 2>&1 | FileCheck %s --check-prefix=CHIP-AMD
-// RUN: not rng-opt %s --rng-to-nvvm=chip=sm_80a 2>&1 | FileCheck %s --check-prefix=CHIP-SUFFIX
-// RUN: not rng-opt %s --rng-to-rocdl=chipset=gfx999 2>&1 | FileCheck %s --check-prefix=CHIPSET
-// RUN: not rng-opt %s --rng-to-rocdl=chipset=sm_90 2>&1 | FileCheck %s --check-prefix=CHIPSET-NV
+// RUN: not rng-opt %s --rng-to-nvvm=chip=sm_999 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIP
+// RUN: not rng-opt %s --rng-to-nvvm=chip=gfx950 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIP-AMD
+// RUN: not rng-opt %s --rng-to-nvvm=chip=sm_80a 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIP-SUFFIX
+// RUN: not rng-opt %s --rng-to-rocdl=chipset=gfx999 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIPSET
+// RUN: not rng-opt %s --rng-to-rocdl=chipset=sm_90 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIPSET-NV
 
-// CHIP: rng-to-nvvm: unknown chip 'sm_999'; expected sm_<N> with N in {20,
-// CHIP-AMD: rng-to-nvvm: unknown chip 'gfx950'
-// CHIP-SUFFIX: rng-to-nvvm: unknown chip 'sm_80a'
-// CHIPSET: rng-to-rocdl: unknown chipset 'gfx999'; expected an AMDGPU processor name
-// CHIPSET-NV: rng-to-rocdl: unknown chipset 'sm_90'
+// Each is reported as an error diagnostic.
+// CHECK: error:
+// CHIP-SAME: {{^}} rng-to-nvvm: unknown chip 'sm_999'; expected sm_<N> with N in {20,
+// CHIP-AMD-SAME: {{^}} rng-to-nvvm: unknown chip 'gfx950'
+// CHIP-SUFFIX-SAME: {{^}} rng-to-nvvm: unknown chip 'sm_80a'
+// CHIPSET-SAME: {{^}} rng-to-rocdl: unknown chipset 'gfx999'; expected an AMDGPU processor name
+// CHIPSET-NV-SAME: {{^}} rng-to-rocdl: unknown chipset 'sm_90'
 
 gpu.module @kernels {
 }

@@ -1,9 +1,12 @@
 // rng-to-nvvm's fast-math option selects libdevice's approximate functions
 // for the normal distributions; by default the accurate ones are called.
 // Box-Muller's cos and sin are fused into one sincos call either way.
-// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefix=ACCURATE
-// RUN: rng-opt %s '--rng-to-nvvm=chip=sm_90 fast-math' | FileCheck %s --check-prefix=FAST
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefixes=CHECK,ACCURATE
+// RUN: rng-opt %s '--rng-to-nvvm=chip=sm_90 fast-math' | FileCheck %s --check-prefixes=CHECK,FAST
 
+// Either way the kernel is lowered to an NVVM kernel function.
+// CHECK-LABEL: llvm.func @normal(
+// CHECK-SAME: nvvm.kernel
 // ACCURATE-DAG: llvm.call @__nv_logf
 // ACCURATE-DAG: llvm.call @__nv_sincosf
 // ACCURATE-NOT: __nv_fast_

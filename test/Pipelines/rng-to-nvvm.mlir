@@ -1,32 +1,34 @@
-// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefix=HOIST
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefixes=CHECK,HOIST
 // RUN: rng-opt %s --rng-to-nvvm="chip=sm_100a keep-gpu-module=true" \
-// RUN:   | FileCheck %s --check-prefix=KEEP100A
+// RUN:   | FileCheck %s --check-prefixes=CHECK,KEEP100A
 // RUN: rng-opt %s --rng-to-nvvm="chip=sm_90 keep-gpu-module=true" \
-// RUN:   | FileCheck %s --check-prefix=KEEP90
+// RUN:   | FileCheck %s --check-prefixes=CHECK,KEEP90
 // RUN: rng-opt %s --rng-to-nvvm="chip=sm_100a features=+ptx88 keep-gpu-module=true" \
-// RUN:   | FileCheck %s --check-prefix=FEATURES
+// RUN:   | FileCheck %s --check-prefixes=CHECK,FEATURES
 
 // By default the gpu.module's body becomes the module (named after it, with
 // the NVPTX triple) for mlir-translate; everything is LLVM/NVVM dialect.
 // HOIST:       module @kernels attributes {llvm.target_triple = "nvptx64-nvidia-cuda"} {
 // HOIST-NOT:   gpu.module
-// HOIST:         llvm.func @philox(
-// HOIST-SAME:        nvvm.kernel
-// HOIST:           llvm.call_intrinsic "llvm.nvvm.mulhi.ui"
-// HOIST-NOT:       rng.
-// HOIST:           llvm.call @__nv_logf
-// HOIST-NOT:       nvvm.convert
-// HOIST-NOT:       round.
-// HOIST:           llvm.return
 
 // keep-gpu-module=true: the nested form with the nvvm.target, whose PTX
 // features are what the chip's instructions need (+ptx87 for cvt.rs on
 // sm_100a) unless given.
 // KEEP100A:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx87">]
-// KEEP100A:      llvm.func @philox(
-// KEEP100A:        nvvm.convert.f32x2.to.bf16x2 {{.+}} {rnd = #nvvm.fp_rnd_mode<rs>} : vector<2xbf16>
 // KEEP90:      gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">]
 // FEATURES:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx88">]
+
+// Whichever form, the kernel is an NVVM kernel with Philox's multiplies on
+// mulhi and the log from libdevice.
+// CHECK:         llvm.func @philox(
+// CHECK-SAME:        nvvm.kernel
+// CHECK:           llvm.call_intrinsic "llvm.nvvm.mulhi.ui"
+// HOIST-NOT:       rng.
+// CHECK:           llvm.call @__nv_logf
+// HOIST-NOT:       nvvm.convert
+// HOIST-NOT:       round.
+// KEEP100A:        nvvm.convert.f32x2.to.bf16x2 {{.+}} {rnd = #nvvm.fp_rnd_mode<rs>} : vector<2xbf16>
+// CHECK:           llvm.return
 
 gpu.module @kernels {
   gpu.func @philox(%out: memref<?xf32>, %bf: memref<?xbf16>, %c0: i32,

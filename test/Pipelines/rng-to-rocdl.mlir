@@ -1,21 +1,20 @@
-// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx950 | FileCheck %s --check-prefix=HOIST
+// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx950 | FileCheck %s --check-prefixes=CHECK,HOIST
 // RUN: rng-opt %s --rng-to-rocdl="chipset=gfx942 keep-gpu-module=true" \
-// RUN:   | FileCheck %s --check-prefix=KEEP
+// RUN:   | FileCheck %s --check-prefixes=CHECK,KEEP
 
 // HOIST:       module @kernels attributes {llvm.data_layout = "{{.+}}", llvm.target_triple = "amdgcn-amd-amdhsa"} {
 // HOIST-NOT:   gpu.module
-// HOIST:         llvm.func @philox(
-// HOIST-SAME:        rocdl.kernel
+// KEEP:        gpu.module @kernels [#rocdl.target<O = 3, chip = "gfx942">]
+// Either way the kernel is a ROCDL kernel whose cos goes to ocml.
+// CHECK:         llvm.func @philox(
+// CHECK-SAME:        rocdl.kernel
 // HOIST-NOT:       rng.
-// HOIST:           llvm.call @__ocml_cos_f32
+// KEEP-NOT:        llvm.amdgcn.cvt.sr
+// CHECK:           llvm.call @__ocml_cos_f32
 // HOIST:           llvm.call_intrinsic "llvm.amdgcn.cvt.sr.bf16.f32"
 // HOIST-NOT:       round.
-// HOIST:           llvm.return
-
-// KEEP:        gpu.module @kernels [#rocdl.target<O = 3, chip = "gfx942">]
-// KEEP:          llvm.func @philox(
 // KEEP-NOT:        llvm.amdgcn.cvt.sr
-// KEEP:            llvm.return
+// CHECK:           llvm.return
 
 gpu.module @kernels {
   gpu.func @philox(%out: memref<?xf32>, %bf: memref<?xbf16>, %c0: i32,

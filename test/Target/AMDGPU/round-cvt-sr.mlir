@@ -5,10 +5,19 @@
 
 // RUN: rng-opt %s --rng-to-rocdl=chipset=gfx950 | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -mcpu=gfx950 -o %t.gfx950.s
+// RUN: FileCheck %s < %t.gfx950.s
 // RUN: rng-opt %s --rng-to-rocdl=chipset=gfx942 | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -mcpu=gfx942 -o %t.gfx942.s
+// RUN: FileCheck %s < %t.gfx942.s
 // RUN: rng-opt %s --rng-to-rocdl=chipset=gfx90a | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -mcpu=gfx90a -o %t.gfx90a.s
+// RUN: FileCheck %s < %t.gfx90a.s
+
+// Every target gets the whole kernel, as an HSA kernel (so the counts below,
+// gfx90a's zero included, are of its code).
+// CHECK-LABEL: {{^}}sr:
+// CHECK:       s_endpgm
+// CHECK:       .amdhsa_kernel sr
 
 // Two elements per op: on gfx950 one instruction per element for bf16, f16
 // and the OCP fp8/bf8 (the second of each pair writes the high half or
