@@ -48,7 +48,7 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngPhilox4x32Create(
 /* The Triton-compatible family (Triton's tl.randint ... tl.randn4x). Each
  * builder creates `rng.<op> seed, offset rounds <rounds>` whose results have
  * the offset's shape with i32 (words) or f32 (floats) elements:
- *   seed    a signless integer of at most 64 bits (sign-extended to the 64-bit
+ *   seed    a signless integer of 1 to 64 bits (sign-extended to the 64-bit
  *           Philox key), scalar or shaped like `offset`;
  *   offset  i32 or i64, or a fixed-size vector or statically shaped ranked
  *           tensor of one (the Philox counter);

@@ -84,7 +84,7 @@ func.func @negative_offset_dynamic_tensor(%seed: i32, %offset: tensor<?xi32>) {
 // -----
 
 func.func @negative_seed_i128(%seed: i128, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of at most 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i128'}}
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i128'}}
   %u = rng.rand %seed, %offset : i128, i32
   return
 }
@@ -92,7 +92,7 @@ func.func @negative_seed_i128(%seed: i128, %offset: i32) {
 // -----
 
 func.func @negative_seed_i65(%seed: i65, %offset: i32) {
-  // expected-error @+1 {{'rng.randint' op operand #0 must be signless integer of at most 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i65'}}
+  // expected-error @+1 {{'rng.randint' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i65'}}
   %w = rng.randint %seed, %offset : i65, i32
   return
 }
@@ -100,7 +100,7 @@ func.func @negative_seed_i65(%seed: i65, %offset: i32) {
 // -----
 
 func.func @negative_seed_signed(%seed: si32, %offset: i32) {
-  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of at most 64 bits, or a fixed-size vector or ranked tensor of one, but got 'si32'}}
+  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'si32'}}
   %n = rng.randn %seed, %offset : si32, i32
   return
 }
@@ -108,7 +108,7 @@ func.func @negative_seed_signed(%seed: si32, %offset: i32) {
 // -----
 
 func.func @negative_seed_index(%seed: index, %offset: i32) {
-  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of at most 64 bits, or a fixed-size vector or ranked tensor of one, but got 'index'}}
+  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'index'}}
   %n = rng.randn %seed, %offset : index, i32
   return
 }
@@ -116,7 +116,7 @@ func.func @negative_seed_index(%seed: index, %offset: i32) {
 // -----
 
 func.func @negative_seed_float(%seed: f32, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of at most 64 bits, or a fixed-size vector or ranked tensor of one, but got 'f32'}}
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'f32'}}
   %u = rng.rand %seed, %offset : f32, i32
   return
 }
@@ -124,7 +124,7 @@ func.func @negative_seed_float(%seed: f32, %offset: i32) {
 // -----
 
 func.func @negative_seed_vector_i128(%seed: vector<4xi128>, %offset: vector<4xi32>) {
-  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of at most 64 bits, or a fixed-size vector or ranked tensor of one, but got 'vector<4xi128>'}}
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'vector<4xi128>'}}
   %u = rng.rand %seed, %offset : vector<4xi128>, vector<4xi32>
   return
 }
@@ -247,5 +247,13 @@ func.func @negative_operand_count(%seed: i32) {
 func.func @negative_missing_offset_type(%seed: i32, %offset: i32) {
   // expected-error @+1 {{expected ','}}
   %u = rng.rand %seed, %offset : i32
+  return
+}
+
+// -----
+
+func.func @negative_seed_i0(%seed: i0, %offset: i32) {
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i0'}}
+  %u = rng.rand %seed, %offset : i0, i32
   return
 }

@@ -52,7 +52,7 @@ func.func @negative_x_dynamic(%x: tensor<?xf32>, %r: tensor<?xi16>) {
 // -----
 
 func.func @negative_rbits_float(%x: f32, %r: f32) {
-  // expected-error @+1 {{operand #1 must be signless integer, or a fixed-size vector or ranked tensor of signless integers, but got 'f32'}}
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'f32'}}
   %0 = round.stochastic %x, %r : f32, f32 -> bf16
   return
 }
@@ -60,7 +60,7 @@ func.func @negative_rbits_float(%x: f32, %r: f32) {
 // -----
 
 func.func @negative_rbits_signed(%x: f32, %r: si16) {
-  // expected-error @+1 {{operand #1 must be signless integer, or a fixed-size vector or ranked tensor of signless integers, but got 'si16'}}
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'si16'}}
   %0 = round.stochastic %x, %r : f32, si16 -> bf16
   return
 }
@@ -68,7 +68,7 @@ func.func @negative_rbits_signed(%x: f32, %r: si16) {
 // -----
 
 func.func @negative_rbits_index(%x: f32, %r: index) {
-  // expected-error @+1 {{operand #1 must be signless integer, or a fixed-size vector or ranked tensor of signless integers, but got 'index'}}
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'index'}}
   %0 = round.stochastic %x, %r : f32, index -> bf16
   return
 }
@@ -190,5 +190,13 @@ func.func @negative_result_scalar_for_tensor(%x: tensor<4xf32>, %r: tensor<4xi16
 func.func @negative_saturate_value(%x: f32, %r: i16) {
   // expected-error @+1 {{'round.stochastic' op attribute 'saturate' failed to satisfy constraint: unit attribute}}
   %0 = "round.stochastic"(%x, %r) {saturate = 1 : i32} : (f32, i16) -> bf16
+  return
+}
+
+// -----
+
+func.func @negative_rbits_i0(%x: f32, %rbits: i0) {
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'i0'}}
+  %y = round.stochastic %x, %rbits : f32, i0 -> bf16
   return
 }

@@ -107,18 +107,19 @@ def Rng_Philox4x32Op : Rng_Op<"philox_4x32", [
 // Triton-compatible family: randint, randint4x, rand, rand4x, randn, randn4x
 //===----------------------------------------------------------------------===//
 
-// A seed: a signless integer of at most 64 bits (sign-extended to 64 bits).
+// A seed: a signless integer of 1 to 64 bits (sign-extended to 64 bits).
 def Rng_SeedInteger : Type<
   CPred<"::llvm::isa<::mlir::IntegerType>($_self) && "
         "::llvm::cast<::mlir::IntegerType>($_self).isSignless() && "
+        "::llvm::cast<::mlir::IntegerType>($_self).getWidth() >= 1 && "
         "::llvm::cast<::mlir::IntegerType>($_self).getWidth() <= 64">,
-  "signless integer of at most 64 bits", "::mlir::IntegerType">;
+  "signless integer of 1 to 64 bits", "::mlir::IntegerType">;
 
 def Rng_SeedLike : TypeConstraint<Or<[
     Rng_SeedInteger.predicate,
     FixedVectorOfAnyRank<[Rng_SeedInteger]>.predicate,
     RankedTensorOf<[Rng_SeedInteger]>.predicate]>,
-  "signless integer of at most 64 bits, or a fixed-size vector or ranked "
+  "signless integer of 1 to 64 bits, or a fixed-size vector or ranked "
   "tensor of one">;
 
 // An offset: the 32- or 64-bit Philox counter.

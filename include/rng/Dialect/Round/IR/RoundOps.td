@@ -24,14 +24,20 @@ def Round_F32Like : TypeConstraint<Or<[
     RankedTensorOf<[F32]>.predicate]>,
   "f32, or a fixed-size vector or ranked tensor of f32">;
 
-// The random bits: any signless integer width W (K = min(W, D(T)) of them
-// are used).
+// The random bits: a signless integer of any width W >= 1 (K = min(W, D(T))
+// of them are used; i0 would give K = 0, no stochastic rounding at all).
+def Round_RandomBitsInteger : Type<
+  CPred<"::llvm::isa<::mlir::IntegerType>($_self) && "
+        "::llvm::cast<::mlir::IntegerType>($_self).isSignless() && "
+        "::llvm::cast<::mlir::IntegerType>($_self).getWidth() >= 1">,
+  "signless integer of at least 1 bit", "::mlir::IntegerType">;
+
 def Round_RandomBitsLike : TypeConstraint<Or<[
-    AnySignlessInteger.predicate,
-    FixedVectorOfAnyRank<[AnySignlessInteger]>.predicate,
-    RankedTensorOf<[AnySignlessInteger]>.predicate]>,
-  "signless integer, or a fixed-size vector or ranked tensor of signless "
-  "integers">;
+    Round_RandomBitsInteger.predicate,
+    FixedVectorOfAnyRank<[Round_RandomBitsInteger]>.predicate,
+    RankedTensorOf<[Round_RandomBitsInteger]>.predicate]>,
+  "signless integer of at least 1 bit, or a fixed-size vector or ranked "
+  "tensor of one">;
 
 // The formats stochastic rounding can produce (SPEC section 3).
 def Round_TargetFloat : AnyTypeOf<
