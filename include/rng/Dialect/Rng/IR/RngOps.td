@@ -74,7 +74,8 @@ def Rng_Philox4x32Op : Rng_Op<"philox_4x32", [
 
     Lowered by `convert-rng-to-arith` (to `arith.mului_extended`,
     `arith.xori`, `arith.addi`; works for every target) and by
-    `convert-rng-to-nvvm` (the high products through `nvvm.mul.hi`).
+    `convert-rng-to-nvvm` (the high products through the
+    `llvm.nvvm.mulhi.ui` intrinsic, PTX `mul.hi.u32`).
 
     Example:
 
