@@ -54,34 +54,19 @@ func.func @scalar_r{rounds}(%c0: i32, %c1: i32, %c2: i32, %c3: i32, %k0: i32, %k
   vector.print %u : vector<4xi64>
   return
 }}""")
-    # One kernel per output word keeps the printed lines simple.
-    emit("""
-func.func @vector_key(%c0: vector<4xi32>, %c1: vector<4xi32>, %c2: vector<4xi32>, %c3: vector<4xi32>, %k0: vector<4xi32>, %k1: vector<4xi32>) {
-  %x:4 = rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 : vector<4xi32>, vector<4xi32>
-  %u0 = arith.extui %x#0 : vector<4xi32> to vector<4xi64>
-  %u1 = arith.extui %x#1 : vector<4xi32> to vector<4xi64>
-  %u2 = arith.extui %x#2 : vector<4xi32> to vector<4xi64>
-  %u3 = arith.extui %x#3 : vector<4xi32> to vector<4xi64>
-  vector.print %u0 : vector<4xi64>
-  vector.print %u1 : vector<4xi64>
-  vector.print %u2 : vector<4xi64>
-  vector.print %u3 : vector<4xi64>
+    # Vector kernels, per-lane keys and one scalar key; one printed line per
+    # output word.
+    for name, key_type in (("vector_key", "vector<4xi32>"),
+                           ("vector_scalar_key", "i32")):
+        prints = "\n".join(
+            f"  %u{w} = arith.extui %x#{w} : vector<4xi32> to vector<4xi64>\n"
+            f"  vector.print %u{w} : vector<4xi64>" for w in range(4))
+        emit(f"""
+func.func @{name}(%c0: vector<4xi32>, %c1: vector<4xi32>, %c2: vector<4xi32>, %c3: vector<4xi32>, %k0: {key_type}, %k1: {key_type}) {{
+  %x:4 = rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 : vector<4xi32>, {key_type}
+{prints}
   return
-}
-
-func.func @vector_scalar_key(%c0: vector<4xi32>, %c1: vector<4xi32>, %c2: vector<4xi32>, %c3: vector<4xi32>, %k0: i32, %k1: i32) {
-  %x:4 = rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 : vector<4xi32>, i32
-  %u0 = arith.extui %x#0 : vector<4xi32> to vector<4xi64>
-  %u1 = arith.extui %x#1 : vector<4xi32> to vector<4xi64>
-  %u2 = arith.extui %x#2 : vector<4xi32> to vector<4xi64>
-  %u3 = arith.extui %x#3 : vector<4xi32> to vector<4xi64>
-  vector.print %u0 : vector<4xi64>
-  vector.print %u1 : vector<4xi64>
-  vector.print %u2 : vector<4xi64>
-  vector.print %u3 : vector<4xi64>
-  return
-}
-""")
+}}""")
     body, checks = [], []
     n = 0
 

@@ -253,46 +253,44 @@ RNG_DEFINE_TRITON_OP_COMMON(Randn4xOp, F32, 4)
 
 #undef RNG_DEFINE_TRITON_OP_COMMON
 
-OpFoldResult RandIntOp::fold(FoldAdaptor adaptor) {
+/// Folds a Triton-family integer or uniform op with constant operands: the
+/// results are `makeConstant(resultType, words, i)` for its results i.
+template <typename OpTy, typename MakeConstant>
+static LogicalResult foldTritonOp(OpTy op, typename OpTy::FoldAdaptor adaptor,
+                                  MakeConstant makeConstant,
+                                  SmallVectorImpl<OpFoldResult> &results) {
   std::optional<SmallVector<std::array<uint32_t, 4>>> words =
       foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
-                      getOffset().getType(), getRounds());
+                      op.getOffset().getType(), op.getRounds());
   if (!words)
+    return failure();
+  for (auto [i, result] : llvm::enumerate(op->getResults()))
+    results.push_back(makeConstant(result.getType(), *words, i));
+  return success();
+}
+
+OpFoldResult RandIntOp::fold(FoldAdaptor adaptor) {
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(foldTritonOp(*this, adaptor, makeWordConstant, results)))
     return {};
-  return makeWordConstant(getType(), *words, 0);
+  return results.front();
 }
 
 LogicalResult RandInt4xOp::fold(FoldAdaptor adaptor,
                                 SmallVectorImpl<OpFoldResult> &results) {
-  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
-      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
-                      getOffset().getType(), getRounds());
-  if (!words)
-    return failure();
-  for (unsigned i = 0; i < 4; ++i)
-    results.push_back(makeWordConstant(getResult(i).getType(), *words, i));
-  return success();
+  return foldTritonOp(*this, adaptor, makeWordConstant, results);
 }
 
 OpFoldResult RandOp::fold(FoldAdaptor adaptor) {
-  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
-      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
-                      getOffset().getType(), getRounds());
-  if (!words)
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(foldTritonOp(*this, adaptor, makeUniformConstant, results)))
     return {};
-  return makeUniformConstant(getType(), *words, 0);
+  return results.front();
 }
 
 LogicalResult Rand4xOp::fold(FoldAdaptor adaptor,
                              SmallVectorImpl<OpFoldResult> &results) {
-  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
-      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
-                      getOffset().getType(), getRounds());
-  if (!words)
-    return failure();
-  for (unsigned i = 0; i < 4; ++i)
-    results.push_back(makeUniformConstant(getResult(i).getType(), *words, i));
-  return success();
+  return foldTritonOp(*this, adaptor, makeUniformConstant, results);
 }
 
 #define GET_OP_CLASSES
