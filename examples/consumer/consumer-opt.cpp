@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -56,6 +57,10 @@ struct LowerRandomPass final
       llvm::cl::desc("Lower for this NVIDIA chip (sm_90, sm_100a, ...) "
                      "instead of for any target"),
       llvm::cl::init("")};
+  Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("Approximate math functions for the normal distributions"),
+      llvm::cl::init(false)};
 
   StringRef getArgument() const final { return "consumer-lower-random"; }
   StringRef getDescription() const final {
@@ -64,9 +69,9 @@ struct LowerRandomPass final
 
   // The dialects the rng-mlir patterns produce.
   void getDependentDialects(DialectRegistry &registry) const final {
-    registry.insert<arith::ArithDialect, LLVM::LLVMDialect, math::MathDialect,
-                    NVVM::NVVMDialect, tensor::TensorDialect,
-                    vector::VectorDialect>();
+    registry.insert<arith::ArithDialect, linalg::LinalgDialect,
+                    LLVM::LLVMDialect, math::MathDialect, NVVM::NVVMDialect,
+                    tensor::TensorDialect, vector::VectorDialect>();
   }
 
   void runOnOperation() final {
@@ -82,15 +87,18 @@ struct LowerRandomPass final
       }
     }
 
-    // One Philox block per (seed, offset, rounds) of the Triton-family ops.
-    rng::shareTritonPhiloxBlocks(getOperation());
-
+    // The patterns are self-contained: ops that share a Philox block compute
+    // it once, ranked tensors go through linalg.generic.
+    arith::FastMathFlags mathFlags =
+        fastMath ? arith::FastMathFlags::afn : arith::FastMathFlags::none;
     RewritePatternSet patterns(context);
     if (chip) {
-      rng::populateRngToNVVMConversionPatterns(patterns);
+      rng::populateRngToNVVMConversionPatterns(patterns, mathFlags);
       rng::populateRoundToNVVMConversionPatterns(patterns, *chip);
     } else {
-      rng::populateRngToArithConversionPatterns(patterns);
+      rng::RngLoweringOptions options;
+      options.normalMathFlags = mathFlags;
+      rng::populateRngToArithConversionPatterns(patterns, options);
       rng::populateRoundToArithConversionPatterns(patterns);
     }
 

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -38,7 +39,9 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createConvertLinalgToLoopsPass());
 
-  // Everything to the LLVM dialect.
+  // Everything to the LLVM dialect (masked vector ops, as masked
+  // vectorization leaves them, to masked transfers first).
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -62,16 +65,24 @@ namespace {
 /// so that `mlir-translate --mlir-to-llvmir` translates the device code
 /// (it skips nested gpu.modules). The last step of the GPU pipelines unless
 /// `keep-gpu-module`.
+/// Moves the body of the only gpu.module of a module to the module itself,
+/// so that mlir-translate sees the kernels. Registered (rng-hoist-gpu-module)
+/// so that the printed rng-to-nvvm / rng-to-rocdl pipelines parse back.
 struct HoistGpuModulePass final
     : PassWrapper<HoistGpuModulePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HoistGpuModulePass)
 
-  HoistGpuModulePass(StringRef pipeline, StringRef triple)
-      : pipeline(pipeline.str()), triple(triple.str()) {}
+  HoistGpuModulePass() = default;
+  HoistGpuModulePass(const HoistGpuModulePass &other) : PassWrapper(other) {}
+  HoistGpuModulePass(StringRef pipelineName, StringRef targetTriple) {
+    pipeline = pipelineName.str();
+    triple = targetTriple.str();
+  }
 
   StringRef getArgument() const final { return "rng-hoist-gpu-module"; }
   StringRef getDescription() const final {
-    return "Hoist the body of the only gpu.module to the top-level module";
+    return "Hoist the body of the only gpu.module to the top-level module "
+           "(the last step of rng-to-nvvm and rng-to-rocdl)";
   }
 
   void runOnOperation() override {
@@ -109,8 +120,9 @@ struct HoistGpuModulePass final
     // takes -mcpu instead).
     for (NamedAttribute attr : gpuModule->getDiscardableAttrs())
       module->setAttr(attr.getName(), attr.getValue());
-    module->setAttr(LLVM::LLVMDialect::getTargetTripleAttrName(),
-                    StringAttr::get(&getContext(), triple));
+    if (!triple.empty())
+      module->setAttr(LLVM::LLVMDialect::getTargetTripleAttrName(),
+                      StringAttr::get(&getContext(), triple));
     module.setSymName(gpuModule.getName());
     Block *body = module.getBody();
     body->getOperations().splice(body->end(),
@@ -118,8 +130,14 @@ struct HoistGpuModulePass final
     gpuModule.erase();
   }
 
-  std::string pipeline;
-  std::string triple;
+  Option<std::string> pipeline{
+      *this, "pipeline",
+      llvm::cl::desc("The pipeline named in diagnostics"),
+      llvm::cl::init("rng-hoist-gpu-module")};
+  Option<std::string> triple{
+      *this, "triple",
+      llvm::cl::desc("Target triple given to the hoisted module (empty: none)"),
+      llvm::cl::init("")};
 };
 
 } // namespace
@@ -226,6 +244,7 @@ validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {
 }
 
 void rng::registerRngPipelines() {
+  PassRegistration<HoistGpuModulePass>();
   PassPipelineRegistration<>(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "

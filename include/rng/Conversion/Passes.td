@@ -22,10 +22,12 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     the uniform conversion and `math.log`, `math.sqrt`, `math.cos`,
     `math.sin` for Box-Muller, so each target uses its own math library.
     No `rng` op survives the pass. The Triton-family ops that share seed,
-    offset and rounds share one Philox block: the pass first rewrites them
-    into one `rng.randint4x` per (seed, offset, rounds), reused wherever it
-    dominates (`shareTritonPhiloxBlocks`). Run `canonicalize` and `cse`
-    afterwards to remove the words and constants that are not used.
+    offset and rounds share one Philox block: the first of them in program
+    order computes it for every later one it dominates. Ops on ranked
+    tensors (static or dynamic sizes) become a `linalg.generic` over the
+    scalar ops (as `rng-elementwise-to-linalg`), whose bodies are then
+    lowered too. Run `canonicalize` and `cse` afterwards to remove the words
+    and constants that are not used.
 
     Option `fast-math` (off by default) marks Box-Muller's math ops
     `fastmath<afn>`: targets may then use approximate functions (on NVVM,
@@ -43,6 +45,34 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::linalg::LinalgDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// ElementwiseToLinalg
+//===----------------------------------------------------------------------===//
+
+def RngElementwiseToLinalgPass : Pass<"rng-elementwise-to-linalg"> {
+  let summary = "Rewrite rng and round ops on ranked tensors into "
+                "linalg.generic over the scalar ops";
+  let description = [{
+    Every `rng` and `round` op is `ElementwiseMappable`. This pass rewrites
+    each one whose results are ranked tensors (static or dynamic sizes) into
+    a `linalg.generic` with parallel iterators whose body holds the same op
+    on scalars: tensor operands get identity maps, scalar operands (a seed,
+    a key) the empty map, and the outputs are `tensor.empty` sized like the
+    op's tensors (`tensor.dim` of a tensor operand for dynamic sizes). The
+    Triton-family ops that share seed, offset and rounds go into one generic,
+    so that they share one Philox block later. Nothing is lowered.
+
+    This is upstream's `convert-elementwise-to-linalg` for our ops, which
+    that pass (LLVM 22) cannot always do: it sizes its outputs from the
+    first operand, and crashes when that is a scalar and no operand has the
+    result's type (`rng.rand %seed, %offsets : i32, tensor<?xi32>`). Run
+    this pass first; upstream's then finds nothing of ours to convert.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 
@@ -61,7 +91,10 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     values of `saturate`. The IR needs no float arithmetic and no target
     support for the narrow float types. No `round` op survives the pass.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::linalg::LinalgDialect"];
 }
 
 //===----------------------------------------------------------------------===//
@@ -95,6 +128,7 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::LLVM::LLVMDialect"];
 }
 
@@ -132,6 +166,8 @@ def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 
@@ -170,6 +206,8 @@ def ConvertRoundToROCDLPass : Pass<"convert-round-to-rocdl"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::ROCDL::ROCDLDialect"];
 }

@@ -41,6 +41,8 @@ Value rng::broadcastToType(OpBuilder &builder, Location loc, Value value,
     return value;
   if (auto vectorType = dyn_cast<VectorType>(type))
     return vector::BroadcastOp::create(builder, loc, vectorType, value);
+  // Static tensors only: the lowerings take ranked tensors through
+  // linalg.generic and never reach here with one.
   return tensor::SplatOp::create(builder, loc, cast<RankedTensorType>(type),
                                  value);
 }
@@ -49,11 +51,22 @@ std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
                                                   Location loc, Value lhs,
                                                   Value rhs) {
   // arith-to-llvm lowers arith.mului_extended only on scalars and 1-D
-  // vectors, so an n-D vector product is computed on its 1-D shape_cast.
+  // vectors, so a fixed n-D vector product is computed on its 1-D
+  // shape_cast, and a scalable n-D one (no 1-D form) in 64 bits.
   auto vectorType = dyn_cast<VectorType>(lhs.getType());
   if (!vectorType || vectorType.getRank() <= 1) {
     auto product = arith::MulUIExtendedOp::create(builder, loc, lhs, rhs);
     return {product.getHigh(), product.getLow()};
+  }
+  if (vectorType.isScalable()) {
+    Type wideType = vectorType.clone(builder.getI64Type());
+    Value wideLhs = arith::ExtUIOp::create(builder, loc, wideType, lhs);
+    Value wideRhs = arith::ExtUIOp::create(builder, loc, wideType, rhs);
+    Value product = arith::MulIOp::create(builder, loc, wideLhs, wideRhs);
+    Value shift = createScalarOrSplatConstant(builder, loc, wideType, 32);
+    Value high = arith::ShRUIOp::create(builder, loc, product, shift);
+    return {arith::TruncIOp::create(builder, loc, vectorType, high),
+            arith::MulIOp::create(builder, loc, lhs, rhs)};
   }
   auto flatType = VectorType::get({vectorType.getNumElements()},
                                   vectorType.getElementType());

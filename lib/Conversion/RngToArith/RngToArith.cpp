@@ -6,6 +6,7 @@
 
 #include "rng/Conversion/RngToArith/RngToArith.h"
 #include "rng/Conversion/Common/DialectLowering.h"
+#include "rng/Conversion/Common/ElementwiseTensors.h"
 #include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/TritonRandom.h"
 #include "rng/Conversion/Passes.h"
@@ -13,106 +14,26 @@
 #include "rng/Dialect/Rng/IR/RngOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/Dominance.h"
+#include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/DenseMap.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
-
-#include <tuple>
 
 namespace mlir {
 namespace rng {
 #define GEN_PASS_DEF_CONVERTRNGTOARITHPASS
+#define GEN_PASS_DEF_RNGELEMENTWISETOLINALGPASS
 #include "rng/Conversion/Passes.h.inc"
 } // namespace rng
 } // namespace mlir
 
 using namespace mlir;
 using namespace mlir::rng;
-
-namespace {
-
-/// rng.philox_4x32 -> buildPhilox4x32 with the options' products.
-struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
-  Philox4x32OpLowering(MLIRContext *context, const RngLoweringOptions &options,
-                       PatternBenefit benefit)
-      : OpRewritePattern(context, benefit), options(options) {}
-
-  LogicalResult matchAndRewrite(Philox4x32Op op,
-                                PatternRewriter &rewriter) const override {
-    std::array<Value, 4> words = buildPhilox4x32(
-        rewriter, op.getLoc(), {op.getC0(), op.getC1(), op.getC2(), op.getC3()},
-        {op.getK0(), op.getK1()}, op.getRounds(), options.mulHiLo);
-    rewriter.replaceOp(op, words);
-    return success();
-  }
-
-  RngLoweringOptions options;
-};
-
-/// rng.randint4x -> buildTritonRandint4x (key/counter setup and Philox
-/// rounds) with the options' products.
-struct RandInt4xOpLowering final : OpRewritePattern<RandInt4xOp> {
-  RandInt4xOpLowering(MLIRContext *context, const RngLoweringOptions &options,
-                      PatternBenefit benefit)
-      : OpRewritePattern(context, benefit), options(options) {}
-
-  LogicalResult matchAndRewrite(RandInt4xOp op,
-                                PatternRewriter &rewriter) const override {
-    std::array<Value, 4> words =
-        buildTritonRandint4x(rewriter, op.getLoc(), op.getSeed(),
-                             op.getOffset(), op.getRounds(), options.mulHiLo);
-    rewriter.replaceOp(op, words);
-    return success();
-  }
-
-  RngLoweringOptions options;
-};
-
-/// rng.randint, rng.rand, rng.rand4x, rng.randn, rng.randn4x ->
-/// rng.randint4x of the same operands + buildTritonRandomFromWords (u2f in
-/// arith, Box-Muller in arith and math). Target independent.
-template <typename OpTy, TritonRandomKind Kind>
-struct TritonRandomOpExpansion final : OpRewritePattern<OpTy> {
-  TritonRandomOpExpansion(MLIRContext *context,
-                          const RngLoweringOptions &options,
-                          PatternBenefit benefit)
-      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    auto block = RandInt4xOp::create(rewriter, op.getLoc(), op.getSeed(),
-                                     op.getOffset(), op.getRounds());
-    rewriter.replaceOp(
-        op, buildTritonRandomFromWords(
-                rewriter, op.getLoc(), Kind,
-                {block.getX0(), block.getX1(), block.getX2(), block.getX3()},
-                options.normalMathFlags));
-    return success();
-  }
-
-  RngLoweringOptions options;
-};
-
-struct ConvertRngToArithPass final
-    : rng::impl::ConvertRngToArithPassBase<ConvertRngToArithPass> {
-  using Base::Base;
-
-  void runOnOperation() override {
-    RngLoweringOptions options;
-    if (fastMath)
-      options.normalMathFlags = arith::FastMathFlags::afn;
-    shareTritonPhiloxBlocks(getOperation(), options);
-    RewritePatternSet patterns(&getContext());
-    populateRngToArithConversionPatterns(patterns, options);
-    if (failed(applyDialectLowering<RngDialect>(getOperation(),
-                                                std::move(patterns))))
-      signalPassFailure();
-  }
-};
 
 /// A Triton-family op: its kind and operands.
 struct TritonOpInfo {
@@ -121,8 +42,6 @@ struct TritonOpInfo {
   Value offset;
   uint32_t rounds;
 };
-
-} // namespace
 
 static std::optional<TritonOpInfo> matchTritonOp(Operation *op) {
   auto info = [](auto tritonOp, TritonRandomKind kind) {
@@ -139,60 +58,142 @@ static std::optional<TritonOpInfo> matchTritonOp(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-void rng::shareTritonPhiloxBlocks(Operation *root,
-                                  const RngLoweringOptions &options) {
-  SmallVector<Operation *> ops;
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (matchTritonOp(op))
-      ops.push_back(op);
-  });
-  if (ops.empty())
-    return;
-
-  // The rng.randint4x ops kept so far for each (seed, offset, rounds), in
-  // program order. Ops are only inserted into existing blocks, so the
-  // dominance information stays valid.
-  DominanceInfo dominance(root);
-  llvm::DenseMap<std::tuple<Value, Value, uint32_t>, SmallVector<RandInt4xOp>>
-      blocks;
-  IRRewriter rewriter(root->getContext());
-  for (Operation *op : ops) {
-    TritonOpInfo info = *matchTritonOp(op);
-    SmallVector<RandInt4xOp> &candidates =
-        blocks[{info.seed, info.offset, info.rounds}];
-    auto it = llvm::find_if(candidates, [&](RandInt4xOp candidate) {
-      return dominance.properlyDominates(candidate, op);
-    });
-    RandInt4xOp block;
-    if (it != candidates.end()) {
-      block = *it;
-    } else if (auto randint4x = dyn_cast<RandInt4xOp>(op)) {
-      candidates.push_back(randint4x);
+SmallVector<Operation *> rng::getTritonPhiloxSharers(Operation *op) {
+  SmallVector<Operation *> sharers{op};
+  std::optional<TritonOpInfo> info = matchTritonOp(op);
+  if (!info)
+    return sharers;
+  Block *block = op->getBlock();
+  Region *region = op->getParentRegion();
+  // Ops later in the block, or nested in ops later in the block, are
+  // dominated by `op` in regions with SSA dominance; graph regions share
+  // nothing.
+  if (!block || !region || !mayHaveSSADominance(*region))
+    return sharers;
+  llvm::SmallPtrSet<Operation *, 8> seen{op};
+  for (Operation *user : info->seed.getUsers()) {
+    if (!seen.insert(user).second)
       continue;
-    } else {
-      rewriter.setInsertionPoint(op);
-      block = RandInt4xOp::create(rewriter, op->getLoc(), info.seed,
-                                  info.offset, info.rounds);
-      candidates.push_back(block);
-    }
-    rewriter.setInsertionPoint(op);
-    SmallVector<Value, 4> results = buildTritonRandomFromWords(
-        rewriter, op->getLoc(), info.kind,
-        {block.getX0(), block.getX1(), block.getX2(), block.getX3()},
-        options.normalMathFlags);
-    rewriter.replaceOp(op, results);
+    std::optional<TritonOpInfo> other = matchTritonOp(user);
+    if (!other || other->offset != info->offset ||
+        other->seed != info->seed || other->rounds != info->rounds ||
+        user->getResult(0).getType().getTypeID() !=
+            op->getResult(0).getType().getTypeID())
+      continue;
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (ancestor && op->isBeforeInBlock(ancestor))
+      sharers.push_back(user);
   }
+  // Program order, so that results are built in a deterministic order.
+  llvm::sort(llvm::drop_begin(sharers), [](Operation *a, Operation *b) {
+    return a->getBlock() == b->getBlock() ? a->isBeforeInBlock(b)
+                                          : a < b;
+  });
+  return sharers;
+}
+
+namespace {
+
+/// rng.philox_4x32 -> buildPhilox4x32 with the options' products.
+struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
+  Philox4x32OpLowering(MLIRContext *context, const RngLoweringOptions &options,
+                       PatternBenefit benefit)
+      : OpRewritePattern(context, benefit), options(options) {}
+
+  LogicalResult matchAndRewrite(Philox4x32Op op,
+                                PatternRewriter &rewriter) const override {
+    if (hasRankedTensorOperandOrResult(op))
+      return rewriter.notifyMatchFailure(op, "tensors go through linalg");
+    std::array<Value, 4> words = buildPhilox4x32(
+        rewriter, op.getLoc(), {op.getC0(), op.getC1(), op.getC2(), op.getC3()},
+        {op.getK0(), op.getK1()}, op.getRounds(), options.mulHiLo);
+    rewriter.replaceOp(op, words);
+    return success();
+  }
+
+  RngLoweringOptions options;
+};
+
+/// The Triton family (rng.randint ... rng.randn4x) on scalars and vectors:
+/// one Philox block (buildTritonRandint4x) for the op and every op that
+/// shares its seed, offset and rounds and that it dominates, then each op's
+/// conversion of the words (buildTritonRandomFromWords).
+template <typename OpTy>
+struct TritonFamilyLowering final : OpRewritePattern<OpTy> {
+  TritonFamilyLowering(MLIRContext *context, const RngLoweringOptions &options,
+                       PatternBenefit benefit)
+      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (hasRankedTensorOperandOrResult(op))
+      return rewriter.notifyMatchFailure(op, "tensors go through linalg");
+    std::array<Value, 4> words =
+        buildTritonRandint4x(rewriter, op.getLoc(), op.getSeed(),
+                             op.getOffset(), op.getRounds(), options.mulHiLo);
+    for (Operation *sharer : getTritonPhiloxSharers(op)) {
+      SmallVector<Value, 4> results = buildTritonRandomFromWords(
+          rewriter, sharer->getLoc(), matchTritonOp(sharer)->kind, words,
+          options.normalMathFlags);
+      rewriter.replaceOp(sharer, results);
+    }
+    return success();
+  }
+
+  RngLoweringOptions options;
+};
+
+struct ConvertRngToArithPass final
+    : rng::impl::ConvertRngToArithPassBase<ConvertRngToArithPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RngLoweringOptions options;
+    if (fastMath)
+      options.normalMathFlags = arith::FastMathFlags::afn;
+    RewritePatternSet patterns(&getContext());
+    populateRngToArithConversionPatterns(patterns, options);
+    if (failed(applyDialectLowering<RngDialect>(getOperation(),
+                                                std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+/// rng-elementwise-to-linalg: the tensor forms of both dialects' ops to
+/// linalg.generic, nothing else.
+struct RngElementwiseToLinalgPass final
+    : rng::impl::RngElementwiseToLinalgPassBase<RngElementwiseToLinalgPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateRngElementwiseToLinalgPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void rng::populateRngElementwiseToLinalgPatterns(RewritePatternSet &patterns,
+                                                 PatternBenefit benefit) {
+  populateElementwiseTensorToLinalgPatterns(
+      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxSharers,
+      benefit);
+  // The round dialect by name: this library does not link it.
+  populateElementwiseTensorToLinalgPatterns(patterns, "round", {}, benefit);
 }
 
 void rng::populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options,
     PatternBenefit benefit) {
-  patterns.add<Philox4x32OpLowering, RandInt4xOpLowering>(
-      patterns.getContext(), options, benefit);
-  patterns.add<TritonRandomOpExpansion<RandIntOp, TritonRandomKind::Randint>,
-               TritonRandomOpExpansion<RandOp, TritonRandomKind::Rand>,
-               TritonRandomOpExpansion<Rand4xOp, TritonRandomKind::Rand4x>,
-               TritonRandomOpExpansion<RandnOp, TritonRandomKind::Randn>,
-               TritonRandomOpExpansion<Randn4xOp, TritonRandomKind::Randn4x>>(
-      patterns.getContext(), options, benefit);
+  patterns.add<Philox4x32OpLowering, TritonFamilyLowering<RandIntOp>,
+               TritonFamilyLowering<RandInt4xOp>, TritonFamilyLowering<RandOp>,
+               TritonFamilyLowering<Rand4xOp>, TritonFamilyLowering<RandnOp>,
+               TritonFamilyLowering<Randn4xOp>>(patterns.getContext(), options,
+                                                benefit);
+  // Ranked tensors: a linalg.generic over the scalar ops (one generic for
+  // the Triton ops that share a Philox block), lowered by the patterns
+  // above.
+  populateElementwiseTensorToLinalgPatterns(
+      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxSharers,
+      benefit);
 }

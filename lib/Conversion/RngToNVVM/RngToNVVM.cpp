@@ -20,6 +20,7 @@
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -80,10 +81,12 @@ RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   return options;
 }
 
-void rng::populateRngToNVVMConversionPatterns(RewritePatternSet &patterns,
-                                              PatternBenefit benefit) {
-  populateRngToArithConversionPatterns(patterns, getRngToNVVMLoweringOptions(),
-                                       benefit);
+void rng::populateRngToNVVMConversionPatterns(
+    RewritePatternSet &patterns, arith::FastMathFlags normalMathFlags,
+    PatternBenefit benefit) {
+  RngLoweringOptions options = getRngToNVVMLoweringOptions();
+  options.normalMathFlags = normalMathFlags;
+  populateRngToArithConversionPatterns(patterns, options, benefit);
 }
 
 namespace {
@@ -93,13 +96,10 @@ struct ConvertRngToNVVMPass final
   using Base::Base;
 
   void runOnOperation() override {
-    // One Philox block per (seed, offset, rounds), as convert-rng-to-arith.
-    RngLoweringOptions options = getRngToNVVMLoweringOptions();
-    if (fastMath)
-      options.normalMathFlags = arith::FastMathFlags::afn;
-    shareTritonPhiloxBlocks(getOperation(), options);
     RewritePatternSet patterns(&getContext());
-    populateRngToArithConversionPatterns(patterns, options);
+    populateRngToNVVMConversionPatterns(
+        patterns, fastMath ? arith::FastMathFlags::afn
+                           : arith::FastMathFlags::none);
     if (failed(applyDialectLowering<RngDialect>(getOperation(),
                                                 std::move(patterns))))
       signalPassFailure();

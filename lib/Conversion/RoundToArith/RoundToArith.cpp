@@ -8,10 +8,14 @@
 #include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Passes.h"
+#include "rng/Conversion/Common/ElementwiseTensors.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Dialect/Round/IR/RoundOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
@@ -34,6 +38,8 @@ struct StochasticOpLowering final
 
   LogicalResult matchAndRewrite(rounding::StochasticOp op,
                                 PatternRewriter &rewriter) const override {
+    if (hasRankedTensorOperandOrResult(op))
+      return rewriter.notifyMatchFailure(op, "tensors go through linalg");
     Value result =
         buildStochasticRounding(rewriter, op.getLoc(), op.getX(),
                                 op.getRbits(), op.getType(), op.getSaturate());
@@ -58,4 +64,7 @@ struct ConvertRoundToArithPass final
 void rng::populateRoundToArithConversionPatterns(RewritePatternSet &patterns,
                                                  PatternBenefit benefit) {
   patterns.add<StochasticOpLowering>(patterns.getContext(), benefit);
+  // Ranked tensors: a linalg.generic over the scalar op.
+  populateElementwiseTensorToLinalgPatterns(
+      patterns, rounding::RoundDialect::getDialectNamespace(), {}, benefit);
 }

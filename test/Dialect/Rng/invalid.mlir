@@ -64,22 +64,6 @@ func.func @negative_unranked_tensor(%c: tensor<*xi32>, %k: i32) {
 
 // -----
 
-func.func @negative_scalable_vector(%c: vector<[4]xi32>, %k: i32) {
-  // expected-error @+1 {{operand #0 must be i32, or a fixed-size vector or ranked tensor of i32, but got 'vector<[4]xi32>'}}
-  %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : vector<[4]xi32>, i32
-  return
-}
-
-// -----
-
-func.func @negative_dynamic_tensor(%c: tensor<?xi32>, %k: i32) {
-  // expected-error @+1 {{counter type 'tensor<?xi32>' must have a static shape}}
-  %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : tensor<?xi32>, i32
-  return
-}
-
-// -----
-
 func.func @negative_key_shape_mismatch(%c: vector<4xi32>, %k: vector<2xi32>) {
   // expected-error @+1 {{key type 'vector<2xi32>' must be scalar i32 or the counter type 'vector<4xi32>'}}
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : vector<4xi32>, vector<2xi32>
@@ -123,5 +107,21 @@ func.func @negative_result_count(%c: i32, %k: i32) {
 func.func @negative_missing_key(%c: i32) {
   // expected-error @+1 {{expected 'key'}}
   %x:4 = rng.philox_4x32 %c, %c, %c, %c %c, %c : i32, i32
+  return
+}
+
+// -----
+
+func.func @negative_scalable_key_mismatch(%c: vector<[4]xi32>, %k: vector<4xi32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : vector<[4]xi32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @negative_vector_key_tensor_counter(%c: tensor<?xi32>, %k: vector<4xi32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : tensor<?xi32>, vector<4xi32>
   return
 }

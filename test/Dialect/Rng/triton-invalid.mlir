@@ -59,25 +59,9 @@ func.func @negative_offset_unranked_tensor(%seed: i32, %offset: tensor<*xi32>) {
 
 // -----
 
-func.func @negative_offset_scalable_vector(%seed: i32, %offset: vector<[4]xi32>) {
-  // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'vector<[4]xi32>'}}
-  %u = rng.rand %seed, %offset : i32, vector<[4]xi32>
-  return
-}
-
-// -----
-
 func.func @negative_offset_memref(%seed: i32, %offset: memref<4xi32>) {
   // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'memref<4xi32>'}}
   %u = rng.rand %seed, %offset : i32, memref<4xi32>
-  return
-}
-
-// -----
-
-func.func @negative_offset_dynamic_tensor(%seed: i32, %offset: tensor<?xi32>) {
-  // expected-error @+1 {{'rng.rand' op offset type 'tensor<?xi32>' must have a static shape}}
-  %u = rng.rand %seed, %offset : i32, tensor<?xi32>
   return
 }
 
@@ -255,5 +239,21 @@ func.func @negative_missing_offset_type(%seed: i32, %offset: i32) {
 func.func @negative_seed_i0(%seed: i0, %offset: i32) {
   // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i0'}}
   %u = rng.rand %seed, %offset : i0, i32
+  return
+}
+
+// -----
+
+func.func @negative_seed_dynamic_vs_static(%seed: tensor<4xi32>, %offset: tensor<?xi32>) {
+  // expected-error @+1 {{'rng.rand' op seed type 'tensor<4xi32>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'tensor<?xi32>'}}
+  %u = rng.rand %seed, %offset : tensor<4xi32>, tensor<?xi32>
+  return
+}
+
+// -----
+
+func.func @negative_seed_scalable_vs_fixed(%seed: vector<4xi32>, %offset: vector<[4]xi32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %u = rng.rand %seed, %offset : vector<4xi32>, vector<[4]xi32>
   return
 }

@@ -19,14 +19,6 @@ func.func @negative_x_f64_vector(%x: vector<4xf64>, %r: vector<4xi16>) {
 
 // -----
 
-func.func @negative_x_scalable(%x: vector<[4]xf32>, %r: vector<[4]xi16>) {
-  // expected-error @+1 {{operand #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'vector<[4]xf32>'}}
-  %0 = round.stochastic %x, %r : vector<[4]xf32>, vector<[4]xi16> -> vector<[4]xbf16>
-  return
-}
-
-// -----
-
 func.func @negative_x_unranked(%x: tensor<*xf32>, %r: tensor<*xi16>) {
   // expected-error @+1 {{operand #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'tensor<*xf32>'}}
   %0 = round.stochastic %x, %r : tensor<*xf32>, tensor<*xi16> -> tensor<*xbf16>
@@ -38,14 +30,6 @@ func.func @negative_x_unranked(%x: tensor<*xf32>, %r: tensor<*xi16>) {
 func.func @negative_x_memref(%x: memref<4xf32>, %r: memref<4xi16>) {
   // expected-error @+1 {{operand #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'memref<4xf32>'}}
   %0 = round.stochastic %x, %r : memref<4xf32>, memref<4xi16> -> memref<4xbf16>
-  return
-}
-
-// -----
-
-func.func @negative_x_dynamic(%x: tensor<?xf32>, %r: tensor<?xi16>) {
-  // expected-error @+1 {{operand 'x' of type 'tensor<?xf32>' must have a static shape}}
-  %0 = round.stochastic %x, %r : tensor<?xf32>, tensor<?xi16> -> tensor<?xbf16>
   return
 }
 
@@ -198,5 +182,29 @@ func.func @negative_saturate_value(%x: f32, %r: i16) {
 func.func @negative_rbits_i0(%x: f32, %rbits: i0) {
   // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'i0'}}
   %y = round.stochastic %x, %rbits : f32, i0 -> bf16
+  return
+}
+
+// -----
+
+func.func @negative_rbits_fixed_vs_scalable(%x: vector<[4]xf32>, %r: vector<4xi16>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %0 = round.stochastic %x, %r : vector<[4]xf32>, vector<4xi16> -> vector<[4]xbf16>
+  return
+}
+
+// -----
+
+func.func @negative_rbits_dynamic_vs_static(%x: tensor<?xf32>, %r: tensor<4xi16>) {
+  // expected-error @+1 {{operand 'rbits' of type 'tensor<4xi16>' must have the shape of 'x' ('tensor<?xf32>')}}
+  %0 = round.stochastic %x, %r : tensor<?xf32>, tensor<4xi16> -> tensor<?xbf16>
+  return
+}
+
+// -----
+
+func.func @negative_rbits_scalar_beside_vector(%x: vector<4xf32>, %r: i16) {
+  // expected-error @+1 {{operand 'rbits' of type 'i16' must have the shape of 'x' ('vector<4xf32>')}}
+  %0 = round.stochastic %x, %r : vector<4xf32>, i16 -> vector<4xbf16>
   return
 }

@@ -46,31 +46,38 @@ struct RngLoweringOptions {
 /// Adds the lowering of every `rng` op to `arith` (+ `math` for the normal
 /// distributions) to `patterns`. With default `options` the generated IR is
 /// valid for any target; the Philox high products use
-/// `arith.mului_extended`. rng.randint, rng.rand, rng.rand4x, rng.randn and
-/// rng.randn4x expand to an rng.randint4x plus their conversion, so only
-/// rng.randint4x and rng.philox_4x32 build Philox rounds, both with
-/// `options.mulHiLo`.
+/// `arith.mului_extended`. The patterns are self-contained:
+///  * scalars and vectors (fixed or scalable) are lowered directly; the
+///    Triton-family ops that share seed, offset and rounds compute one
+///    Philox block (getTritonPhiloxSharers), with `options.mulHiLo`;
+///  * ops on ranked tensors (static or dynamic sizes) become a
+///    `linalg.generic` over the scalar ops, which are then lowered too
+///    (bufferize and lower linalg afterwards, as for any linalg op).
 ///
-/// Use the patterns with the dialect conversion driver
-/// (`applyPartialConversion` with the `rng` dialect marked illegal), possibly
-/// next to patterns of your own; run shareTritonPhiloxBlocks first so that
-/// ops with the same seed, offset and rounds share one Philox block. A pass
-/// that uses them must declare the `arith`, `math`, `vector` and `tensor`
-/// dialects as dependent dialects (and those of `options.mulHiLo`'s ops).
+/// Use them with the dialect conversion driver (`applyPartialConversion`
+/// with the `rng` dialect illegal) or the greedy driver, possibly next to
+/// patterns of your own. A pass that uses them must declare the `arith`,
+/// `math`, `vector`, `tensor` and `linalg` dialects as dependent dialects
+/// (and those of `options.mulHiLo`'s ops).
 void populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);
 
-/// Rewrites every rng.randint, rng.rand, rng.rand4x, rng.randn and
-/// rng.randn4x under `root` into an rng.randint4x followed by its conversion
-/// (u2f in arith, Box-Muller in arith + math), reusing one rng.randint4x for
-/// all ops with the same seed, offset and rounds where it dominates them
-/// (existing rng.randint4x ops are merged the same way). Afterwards each
-/// distinct (seed, offset, rounds) computes one Philox block, whatever
-/// canonicalization later removes from it. convert-rng-to-arith runs this
-/// first; target lowerings should too.
-void shareTritonPhiloxBlocks(Operation *root,
-                             const RngLoweringOptions &options = {});
+/// Adds the patterns of `rng-elementwise-to-linalg`: every `rng` and `round`
+/// op on ranked tensors becomes a `linalg.generic` over the scalar op (the
+/// Triton-family ops that share a Philox block in one generic). Use them
+/// where upstream's populateElementwiseToLinalgConversionPatterns would
+/// size its outputs from a scalar first operand.
+void populateRngElementwiseToLinalgPatterns(RewritePatternSet &patterns,
+                                            PatternBenefit benefit = 1);
+
+/// Returns `op` followed by the ops that can share its Philox block: the
+/// Triton-family ops (rng.randint ... rng.randn4x) with the same seed,
+/// offset and rounds that `op` dominates (later in its block, or nested in
+/// an op later in its block). Just `op` for any other op. The lowering
+/// computes one block for all of them, whatever later canonicalization
+/// removes from each op's use of it.
+SmallVector<Operation *> getTritonPhiloxSharers(Operation *op);
 
 } // namespace rng
 } // namespace mlir

@@ -27,9 +27,12 @@ RngLoweringOptions getRngToNVVMLoweringOptions();
 /// Adds the lowering of every `rng` op for NVVM targets to `patterns`: the
 /// patterns of populateRngToArithConversionPatterns with buildMulHiLoNVVM
 /// products, so that the PTX of a Philox round has two `mul.hi.u32` and no
-/// 64-bit multiply.
-void populateRngToNVVMConversionPatterns(RewritePatternSet &patterns,
-                                         PatternBenefit benefit = 1);
+/// 64-bit multiply. `normalMathFlags` go on the math ops of the normal
+/// distributions (`afn` is the pass option `fast-math`).
+void populateRngToNVVMConversionPatterns(
+    RewritePatternSet &patterns,
+    arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none,
+    PatternBenefit benefit = 1);
 
 } // namespace rng
 } // namespace mlir

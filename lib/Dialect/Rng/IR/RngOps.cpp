@@ -44,6 +44,15 @@ getConstantElements(Attribute attr, int64_t numElements) {
   return llvm::to_vector(dense.getValues<APInt>());
 }
 
+/// Returns true for a constant whose elements are all equal: an IntegerAttr
+/// or a splat DenseIntElementsAttr.
+static bool isSplatConstant(Attribute attr) {
+  if (isa_and_nonnull<IntegerAttr>(attr))
+    return true;
+  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  return dense && dense.isSplat();
+}
+
 /// Number of elements of a scalar (1) or statically shaped type.
 static int64_t getNumElements(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type))
@@ -71,10 +80,6 @@ LogicalResult Philox4x32Op::verify() {
     return emitOpError("key type ")
            << keyType << " must be scalar i32 or the counter type "
            << counterType;
-  if (isa<ShapedType>(counterType) &&
-      !cast<ShapedType>(counterType).hasStaticShape())
-    return emitOpError("counter type ")
-           << counterType << " must have a static shape";
   return success();
 }
 
@@ -82,7 +87,15 @@ LogicalResult
 Philox4x32Op::fold(FoldAdaptor adaptor,
                    SmallVectorImpl<OpFoldResult> &results) {
   Type type = getC0().getType();
-  int64_t n = getNumElements(type);
+  // All-splat constants fold to splats (the only constants of scalable
+  // vector types); other constants need a static shape.
+  auto shaped = dyn_cast<ShapedType>(type);
+  int64_t n = 1;
+  if (!llvm::all_of(adaptor.getOperands(), isSplatConstant)) {
+    if (shaped && !shaped.hasStaticShape())
+      return failure();
+    n = getNumElements(type);
+  }
   SmallVector<SmallVector<APInt>> operands;
   for (Attribute attr : adaptor.getOperands()) {
     std::optional<SmallVector<APInt>> values = getConstantElements(attr, n);
@@ -131,16 +144,13 @@ static LogicalResult inferTritonResultTypes(std::optional<Location> location,
   return success();
 }
 
-/// Checks what the type constraints cannot: the round count, a static offset
-/// shape and a seed that is scalar or shaped like the offset.
+/// Checks what the type constraints and the Elementwise trait cannot: the
+/// round count and a seed that is scalar or shaped like the offset.
 static LogicalResult verifyTritonOp(Operation *op, Type seedType,
                                     Type offsetType, uint32_t rounds) {
   if (failed(verifyRounds(op, rounds)))
     return failure();
   auto offsetShaped = dyn_cast<ShapedType>(offsetType);
-  if (offsetShaped && !offsetShaped.hasStaticShape())
-    return op->emitOpError("offset type ")
-           << offsetType << " must have a static shape";
   // A shaped seed must be the offset's type up to the element type (same
   // kind, shape and tensor encoding).
   if (auto seedShaped = dyn_cast<ShapedType>(seedType)) {
@@ -153,15 +163,6 @@ static LogicalResult verifyTritonOp(Operation *op, Type seedType,
              << offsetType;
   }
   return success();
-}
-
-/// Returns true for a constant whose elements are all equal: an IntegerAttr
-/// or a splat DenseIntElementsAttr.
-static bool isSplatConstant(Attribute attr) {
-  if (isa_and_nonnull<IntegerAttr>(attr))
-    return true;
-  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
-  return dense && dense.isSplat();
 }
 
 /// Evaluates the Philox words of a Triton-family op whose seed and offset

@@ -16,26 +16,18 @@ using namespace mlir::rounding;
 // StochasticOp
 //===----------------------------------------------------------------------===//
 
-/// Returns true if `a` and `b` are both scalars, both vectors of one shape or
-/// both ranked tensors of one shape (element types aside).
+/// Returns true if `a` and `b` are both scalars, or both vectors or both
+/// ranked tensors of one shape (element types aside; scalable dimensions,
+/// dynamic sizes and tensor encodings must match too).
 static bool haveSameShape(Type a, Type b) {
-  if (auto va = dyn_cast<VectorType>(a)) {
-    auto vb = dyn_cast<VectorType>(b);
-    return vb && va.getShape() == vb.getShape();
-  }
-  if (auto ta = dyn_cast<RankedTensorType>(a)) {
-    auto tb = dyn_cast<RankedTensorType>(b);
-    return tb && ta.getShape() == tb.getShape();
-  }
+  if (auto shaped = dyn_cast<ShapedType>(a))
+    return isa<ShapedType>(b) &&
+           shaped.clone(cast<ShapedType>(b).getElementType()) == b;
   return !isa<ShapedType>(b);
 }
 
 LogicalResult StochasticOp::verify() {
   Type xType = getX().getType();
-  if (auto tensorType = dyn_cast<RankedTensorType>(xType);
-      tensorType && !tensorType.hasStaticShape())
-    return emitOpError("operand 'x' of type ")
-           << xType << " must have a static shape";
   if (!haveSameShape(xType, getRbits().getType()))
     return emitOpError("operand 'rbits' of type ")
            << getRbits().getType() << " must have the shape of 'x' (" << xType

@@ -23,11 +23,17 @@ def Rng_Dialect : Dialect {
     * `rng.randint`, `rng.randint4x`, `rng.rand`, `rng.rand4x`, `rng.randn`
       and `rng.randn4x` reproduce Triton's `tl.randint` ... `tl.randn4x`.
 
-    All ops are elementwise over scalars, fixed-size vectors and ranked
-    tensors. They are lowered by `convert-rng-to-arith` (any target, to
+    All ops are elementwise (`ElementwiseMappable`) over scalars, vectors
+    (fixed or scalable) and ranked tensors (static or dynamic sizes), so
+    linalg, the vectorizer and bufferization treat them like upstream's
+    elementwise ops. Ops on ranked tensors lower through a `linalg.generic`
+    over the scalar op. They are lowered by `convert-rng-to-arith` (any target, to
     `arith` and `math`) or by `convert-rng-to-nvvm` (NVIDIA GPUs: the same
     function with NVVM's `mulhi`).
   }];
+  // Folded values are materialized as arith.constant, also where nothing
+  // else loaded arith (an llvm.func with llvm.mlir.constant operands).
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let hasConstantMaterializer = 1;
 }
 

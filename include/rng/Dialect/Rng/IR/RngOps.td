@@ -11,17 +11,26 @@ include "rng/Dialect/Rng/IR/RngDialect.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/VectorInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-// A 32-bit word: i32, or a fixed-size vector / ranked tensor of i32.
-def Rng_WordLike : TypeConstraint<Or<[
-    I32.predicate,
-    FixedVectorOfAnyRank<[I32]>.predicate,
-    RankedTensorOf<[I32]>.predicate]>,
-  "i32, or a fixed-size vector or ranked tensor of i32">;
+// Every rng op is elementwise (ElementwiseMappable): an operand or result is
+// a scalar, a vector (fixed or scalable, any rank) or a ranked tensor (static
+// or dynamic sizes) of its element type. Shapes are checked by the
+// Elementwise trait and the op verifiers.
+class Rng_ElementwiseLike<list<Type> elementTypes, string elementSummary>
+    : TypeConstraint<Or<[
+        AnyTypeOf<elementTypes>.predicate,
+        VectorOfAnyRankOf<elementTypes>.predicate,
+        RankedTensorOf<elementTypes>.predicate]>,
+      elementSummary # ", or a vector (fixed or scalable) or ranked tensor "
+      "(static or dynamic sizes) of " # elementSummary>;
+
+// A 32-bit word.
+def Rng_WordLike : Rng_ElementwiseLike<[I32], "i32">;
 
 // The Philox round count: 1..16, default 10 (checked in the verifier so the
 // message can say what is allowed).
@@ -35,7 +44,7 @@ class Rng_Op<string mnemonic, list<Trait> traits = []>
 //===----------------------------------------------------------------------===//
 
 def Rng_Philox4x32Op : Rng_Op<"philox_4x32", [
-    Pure,
+    Pure, ElementwiseMappable,
     AllTypesMatch<["c0", "c1", "c2", "c3", "x0", "x1", "x2", "x3"]>,
     AllTypesMatch<["k0", "k1"]>]> {
   let summary = "Random123 Philox4x32-R block function";
@@ -63,10 +72,11 @@ def Rng_Philox4x32Op : Rng_Op<"philox_4x32", [
     `6627e8d5 e169c58d bc57ac4c 9b00dbd8` with 10 rounds and
     `5f6fb709 0d893f64 4f121f81 4f730a48` with 7 rounds.
 
-    Types: the counters and results are all of one type: `i32`, a
-    fixed-size vector of `i32` or a ranked tensor of `i32`; the op applies
-    elementwise. The two keys share one type, which is either that same type
-    or scalar `i32` (one key for every lane). `rounds` must lie in
+    Types: the op is elementwise (`ElementwiseMappable`). The counters and
+    results are all of one type: `i32`, a vector of `i32` (fixed or
+    scalable, any rank) or a ranked tensor of `i32` (static or dynamic
+    sizes). The two keys share one type, which is either that same type or
+    scalar `i32` (one key for every lane). `rounds` must lie in
     `[1, 16]`; it defaults to 10 and is then not printed.
 
     The op is pure and folds to constants when every operand is a constant
@@ -116,25 +126,13 @@ def Rng_SeedInteger : Type<
         "::llvm::cast<::mlir::IntegerType>($_self).getWidth() <= 64">,
   "signless integer of 1 to 64 bits", "::mlir::IntegerType">;
 
-def Rng_SeedLike : TypeConstraint<Or<[
-    Rng_SeedInteger.predicate,
-    FixedVectorOfAnyRank<[Rng_SeedInteger]>.predicate,
-    RankedTensorOf<[Rng_SeedInteger]>.predicate]>,
-  "signless integer of 1 to 64 bits, or a fixed-size vector or ranked "
-  "tensor of one">;
+def Rng_SeedLike
+    : Rng_ElementwiseLike<[Rng_SeedInteger], "signless integer of 1 to 64 bits">;
 
 // An offset: the 32- or 64-bit Philox counter.
-def Rng_OffsetLike : TypeConstraint<Or<[
-    I32.predicate, I64.predicate,
-    FixedVectorOfAnyRank<[I32, I64]>.predicate,
-    RankedTensorOf<[I32, I64]>.predicate]>,
-  "i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64">;
+def Rng_OffsetLike : Rng_ElementwiseLike<[I32, I64], "i32 or i64">;
 
-def Rng_FloatLike : TypeConstraint<Or<[
-    F32.predicate,
-    FixedVectorOfAnyRank<[F32]>.predicate,
-    RankedTensorOf<[F32]>.predicate]>,
-  "f32, or a fixed-size vector or ranked tensor of f32">;
+def Rng_FloatLike : Rng_ElementwiseLike<[F32], "f32">;
 
 // Description paragraphs shared by the six ops (SPEC §2).
 defvar Rng_TritonKeyCounterDoc = [{
@@ -204,8 +202,9 @@ defvar Rng_TritonNormalDoc = [{
 
 defvar Rng_TritonTypesDoc = [{
 
-    Types: `offset` is a scalar, a fixed-size vector or a statically shaped
-    ranked tensor, and the op applies elementwise: each result has the
+    Types: the op is elementwise (`ElementwiseMappable`). `offset` is a
+    scalar, a vector (fixed or scalable, any rank, 0-D too) or a ranked
+    tensor (static or dynamic sizes): each result has the
     offset's shape with `i32` (words) or `f32` (floats) elements, and is
     inferred (the custom form only spells the operand types). `seed` is
     either a scalar, shared by every lane, or the offset's vector or tensor
@@ -217,20 +216,20 @@ defvar Rng_TritonTypesDoc = [{
     | `vector<S x iK>` | `iN` or `vector<S x iN>` | `vector<S x i32>` | `vector<S x f32>` |
     | `tensor<S x iK>` | `iN` or `tensor<S x iN>` | `tensor<S x i32>` | `tensor<S x f32>` |
 
-    with K = 32 or 64, 1 <= N <= 64 and `S` a static shape (vectors may be
-    0-D).
+    with K = 32 or 64, 1 <= N <= 64 and `S` any vector shape (scalable
+    dimensions included) or tensor shape (dynamic sizes included).
 
     Lowered by `convert-rng-to-arith` (any target; the normals through
-    `math.log`, `math.sqrt`, `math.cos` and `math.sin`) and by the target
-    lowerings, which reuse the same IR builders. The pass first rewrites
-    every op of the family into one `rng.randint4x` per
-    `(seed, offset, rounds)` (reused wherever it dominates) plus that op's
-    conversion, so ops that share `seed`, `offset` and `rounds` run Philox
-    once.
+    `math.log`, `math.sqrt`, `math.cos` and `math.sin`) and by
+    `convert-rng-to-nvvm`, which share the IR builders. Ops of the family
+    that share `seed`, `offset` and `rounds` run Philox once: the first of
+    them in program order computes the block for every later one it
+    dominates. Ranked tensors lower through a `linalg.generic` over the
+    scalar ops.
 }];
 
 class Rng_TritonOp<string mnemonic, list<Trait> traits = []>
-    : Rng_Op<mnemonic, !listconcat([Pure,
+    : Rng_Op<mnemonic, !listconcat([Pure, ElementwiseMappable,
         DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
   let arguments = (ins
     Rng_SeedLike:$seed,

@@ -10,19 +10,26 @@
 include "rng/Dialect/Round/IR/RoundDialect.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/VectorInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-// The value to round. Shapes are checked in the verifier (static shape, one
-// shape for every operand and the result) so the message can say what is
-// wrong.
-def Round_F32Like : TypeConstraint<Or<[
-    F32.predicate,
-    FixedVectorOfAnyRank<[F32]>.predicate,
-    RankedTensorOf<[F32]>.predicate]>,
-  "f32, or a fixed-size vector or ranked tensor of f32">;
+// Every round op is elementwise (ElementwiseMappable): an operand or result
+// is a scalar, a vector (fixed or scalable, any rank) or a ranked tensor
+// (static or dynamic sizes) of its element type. Shapes are checked by the
+// Elementwise trait and the verifiers so the message can say what is wrong.
+class Round_ElementwiseLike<Type elementType, string elementSummary>
+    : TypeConstraint<Or<[
+        elementType.predicate,
+        VectorOfAnyRankOf<[elementType]>.predicate,
+        RankedTensorOf<[elementType]>.predicate]>,
+      elementSummary # ", or a vector (fixed or scalable) or ranked tensor "
+      "(static or dynamic sizes) of " # elementSummary>;
+
+// The value to round.
+def Round_F32Like : Round_ElementwiseLike<F32, "f32">;
 
 // The random bits: a signless integer of any width W >= 1 (K = min(W, D(T))
 // of them are used; i0 would give K = 0, no stochastic rounding at all).
@@ -32,24 +39,16 @@ def Round_RandomBitsInteger : Type<
         "::llvm::cast<::mlir::IntegerType>($_self).getWidth() >= 1">,
   "signless integer of at least 1 bit", "::mlir::IntegerType">;
 
-def Round_RandomBitsLike : TypeConstraint<Or<[
-    Round_RandomBitsInteger.predicate,
-    FixedVectorOfAnyRank<[Round_RandomBitsInteger]>.predicate,
-    RankedTensorOf<[Round_RandomBitsInteger]>.predicate]>,
-  "signless integer of at least 1 bit, or a fixed-size vector or ranked "
-  "tensor of one">;
+def Round_RandomBitsLike : Round_ElementwiseLike<Round_RandomBitsInteger,
+    "signless integer of at least 1 bit">;
 
 // The formats stochastic rounding can produce (SPEC section 3).
 def Round_TargetFloat : AnyTypeOf<
     [BF16, F16, F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ],
     "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ">;
 
-def Round_TargetFloatLike : TypeConstraint<Or<[
-    Round_TargetFloat.predicate,
-    FixedVectorOfAnyRank<[Round_TargetFloat]>.predicate,
-    RankedTensorOf<[Round_TargetFloat]>.predicate]>,
-  "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size "
-  "vector or ranked tensor of one of them">;
+def Round_TargetFloatLike
+    : Round_ElementwiseLike<Round_TargetFloat, Round_TargetFloat.summary>;
 
 class Round_Op<string mnemonic, list<Trait> traits = []>
     : Op<Round_Dialect, mnemonic, traits>;
@@ -58,7 +57,8 @@ class Round_Op<string mnemonic, list<Trait> traits = []>
 // StochasticOp
 //===----------------------------------------------------------------------===//
 
-def Round_StochasticOp : Round_Op<"stochastic", [Pure]> {
+def Round_StochasticOp
+    : Round_Op<"stochastic", [Pure, ElementwiseMappable]> {
   let summary = "Stochastic rounding of f32 to a 16- or 8-bit float format";
   let description = [{
     Rounds `x` to the result's float type `T`, up (away from zero) or down
@@ -138,10 +138,11 @@ def Round_StochasticOp : Round_Op<"stochastic", [Pure]> {
     %h = round.stochastic %v, %bits : vector<8xf32>, vector<8xi16> -> vector<8xbf16>
     ```
 
-    Types: `x` is `f32`, a fixed-size vector of `f32` or a statically shaped
-    ranked tensor of `f32`; `rbits` is a signless integer of any width, or a
-    vector/tensor of one, and the result a `T` or a vector/tensor of `T`,
-    of the same kind and shape as `x`.
+    Types: the op is elementwise (`ElementwiseMappable`): `x` is `f32`, a
+    vector of `f32` (fixed or scalable, any rank) or a ranked tensor of
+    `f32` (static or dynamic sizes); `rbits` is a signless integer of any
+    width, or a vector/tensor of one, and the result a `T` or a
+    vector/tensor of `T`, all of the same kind and shape as `x`.
 
     Lowered by `convert-round-to-arith` (integer `arith` on the `f32` bit
     pattern; any target) and by `convert-round-to-nvvm` /
@@ -158,7 +159,8 @@ def Round_StochasticOp : Round_Op<"stochastic", [Pure]> {
     | `convert-round-to-rocdl`, gfx950 | `f8E4M3FN`, `f8E5M2` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
     | `convert-round-to-rocdl`, gfx942 | `f8E4M3FNUZ`, `f8E5M2FNUZ` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
 
-    (ranked tensors always take the universal lowering). The instructions'
+    (scalable vectors and ranked tensors take the universal lowering; a
+    ranked tensor becomes a `linalg.generic` over the scalar op). The instructions'
     behaviour is taken from NVIDIA's and AMD's documentation and checked on
     the CPU against models of it, not on hardware; docs/Targets.md lists
     what is assumed (which random bits AMD adds, fp8 overflow and the PTX

@@ -1,0 +1,27 @@
+// The printed form of every named pipeline parses back (reproducers,
+// --pass-pipeline): the gpu-module hoisting step is a registered pass,
+// rng-hoist-gpu-module.
+//
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 --dump-pass-pipeline -o /dev/null 2> %t.nvvm
+// RUN: FileCheck %s --check-prefix=NVVM < %t.nvvm
+// RUN: rng-opt %s --pass-pipeline="$(sed -n '/^builtin/p' %t.nvvm)" \
+// RUN:   | FileCheck %s --check-prefix=LOWERED
+// NVVM: rng-hoist-gpu-module{pipeline=rng-to-nvvm triple=nvptx64-nvidia-cuda}
+//
+// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx950 --dump-pass-pipeline -o /dev/null 2> %t.rocdl
+// RUN: FileCheck %s --check-prefix=ROCDL < %t.rocdl
+// RUN: rng-opt %s --pass-pipeline="$(sed -n '/^builtin/p' %t.rocdl)" \
+// RUN:   | FileCheck %s --check-prefix=LOWERED
+// ROCDL: rng-hoist-gpu-module{pipeline=rng-to-rocdl triple=amdgcn-amd-amdhsa}
+//
+// LOWERED-NOT: gpu.module
+// LOWERED:     llvm.func @k
+
+gpu.module @kernels {
+  gpu.func @k(%seed: i32, %offset: i32, %out: memref<1xf32>) kernel {
+    %u = rng.rand %seed, %offset : i32, i32
+    %c0 = arith.constant 0 : index
+    memref.store %u, %out[%c0] : memref<1xf32>
+    gpu.return
+  }
+}
