@@ -72,7 +72,7 @@ func.func @zero_d_tensor(%c: tensor<i32>, %k: i32) -> tensor<i32> {
   return %x#2 : tensor<i32>
 }
 
-// NVVM: scalar and fixed vectors keep mul.hi.u32 beside the forms above.
+// On NVVM, scalars and fixed vectors keep mul.hi.u32 beside the forms above.
 // NVVM-LABEL: func.func @fixed_vector_nvvm
 // NVVM:         llvm.nvvm.mulhi.ui
 // ARITH-LABEL: func.func @fixed_vector_nvvm

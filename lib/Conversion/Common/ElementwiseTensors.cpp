@@ -46,8 +46,11 @@ struct ElementwiseTensorToLinalg final : RewritePattern {
       return rewriter.notifyMatchFailure(op, "mixes tensors and vectors");
 
     SmallVector<Operation *> ops{op};
-    if (group)
+    if (group) {
       ops = group(op);
+      if (ops.empty())
+        return rewriter.notifyMatchFailure(op, "computed with an earlier op");
+    }
 
     Location loc = op->getLoc();
     auto resultType = cast<RankedTensorType>(op->getResult(0).getType());

@@ -75,10 +75,9 @@ SmallVector<Operation *> rng::getTritonPhiloxSharers(Operation *op) {
     if (!seen.insert(user).second)
       continue;
     std::optional<TritonOpInfo> other = matchTritonOp(user);
+    // (Same seed and offset: the same result shape.)
     if (!other || other->offset != info->offset ||
-        other->seed != info->seed || other->rounds != info->rounds ||
-        user->getResult(0).getType().getTypeID() !=
-            op->getResult(0).getType().getTypeID())
+        other->seed != info->seed || other->rounds != info->rounds)
       continue;
     Operation *ancestor = block->findAncestorOpInBlock(*user);
     if (ancestor && op->isBeforeInBlock(ancestor))
@@ -90,6 +89,39 @@ SmallVector<Operation *> rng::getTritonPhiloxSharers(Operation *op) {
                                           : a < b;
   });
   return sharers;
+}
+
+/// Returns true if an earlier Triton-family op with `op`'s seed, offset and
+/// rounds dominates `op`: that op's lowering computes `op` too (see
+/// getTritonPhiloxSharers), so `op` waits for it, whatever order the
+/// pattern driver visits ops in.
+static bool hasDominatingTritonSharer(Operation *op) {
+  std::optional<TritonOpInfo> info = matchTritonOp(op);
+  if (!info)
+    return false;
+  for (Operation *user : info->seed.getUsers()) {
+    if (user == op)
+      continue;
+    std::optional<TritonOpInfo> other = matchTritonOp(user);
+    if (!other || other->offset != info->offset ||
+        other->seed != info->seed || other->rounds != info->rounds)
+      continue;
+    Region *region = user->getParentRegion();
+    if (!region || !mayHaveSSADominance(*region))
+      continue;
+    Operation *ancestor = user->getBlock()->findAncestorOpInBlock(*op);
+    if (ancestor && user->isBeforeInBlock(ancestor))
+      return true;
+  }
+  return false;
+}
+
+/// The ops one linalg.generic computes with `op`: its Philox sharers, or
+/// none (the earlier op that dominates it takes it along).
+static SmallVector<Operation *> getTritonPhiloxGroup(Operation *op) {
+  if (hasDominatingTritonSharer(op))
+    return {};
+  return getTritonPhiloxSharers(op);
 }
 
 namespace {
@@ -128,6 +160,9 @@ struct TritonFamilyLowering final : OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     if (hasRankedTensorOperandOrResult(op))
       return rewriter.notifyMatchFailure(op, "tensors go through linalg");
+    if (hasDominatingTritonSharer(op))
+      return rewriter.notifyMatchFailure(
+          op, "lowered with the earlier op that shares its Philox block");
     std::array<Value, 4> words =
         buildTritonRandint4x(rewriter, op.getLoc(), op.getSeed(),
                              op.getOffset(), op.getRounds(), options.mulHiLo);
@@ -166,7 +201,9 @@ struct RngElementwiseToLinalgPass final
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateRngElementwiseToLinalgPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(
+            getOperation(), std::move(patterns),
+            GreedyRewriteConfig().setUseTopDownTraversal(true))))
       signalPassFailure();
   }
 };
@@ -176,7 +213,7 @@ struct RngElementwiseToLinalgPass final
 void rng::populateRngElementwiseToLinalgPatterns(RewritePatternSet &patterns,
                                                  PatternBenefit benefit) {
   populateElementwiseTensorToLinalgPatterns(
-      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxSharers,
+      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxGroup,
       benefit);
   // The round dialect by name: this library does not link it.
   populateElementwiseTensorToLinalgPatterns(patterns, "round", {}, benefit);
@@ -194,6 +231,6 @@ void rng::populateRngToArithConversionPatterns(
   // the Triton ops that share a Philox block), lowered by the patterns
   // above.
   populateElementwiseTensorToLinalgPatterns(
-      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxSharers,
+      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxGroup,
       benefit);
 }

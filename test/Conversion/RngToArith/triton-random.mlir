@@ -157,14 +157,17 @@ func.func @randint_per_lane_seed(%seed: vector<4xi64>, %offset: vector<4xi32>) -
 
 // -----
 
-// Tensors: the same arith ops on tensors, keys splat with tensor.splat.
+// Tensors: a linalg.generic (scalar seed with the empty map) whose body
+// holds the scalar lowering.
 // CHECK-LABEL: func @rand_tensor
 // CHECK-SAME: (%[[SEED:.*]]: i32, %[[OFFSET:.*]]: tensor<8xi64>)
-// CHECK: arith.trunci %[[OFFSET]] : tensor<8xi64> to tensor<8xi32>
-// CHECK: tensor.splat %[[SEED]] : tensor<8xi32>
-// CHECK: arith.mului_extended %{{.*}}, %{{.*}} : tensor<8xi32>
-// CHECK: arith.sitofp %{{.*}} : tensor<8xi32> to tensor<8xf32>
-// CHECK: arith.mulf %{{.*}}, %{{.*}} : tensor<8xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[SEED]], %[[OFFSET]] : i32, tensor<8xi64>)
+// CHECK: arith.trunci %{{.*}} : i64 to i32
+// CHECK: arith.mului_extended %{{.*}}, %{{.*}} : i32
+// CHECK: arith.sitofp %{{.*}} : i32 to f32
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK: linalg.yield
 func.func @rand_tensor(%seed: i32, %offset: tensor<8xi64>) -> tensor<8xf32> {
   %u = rng.rand %seed, %offset rounds 1 : i32, tensor<8xi64>
   return %u : tensor<8xf32>

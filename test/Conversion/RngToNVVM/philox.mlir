@@ -66,10 +66,11 @@ func.func @vector(%c: vector<2x2xi32>, %k: i32) -> vector<2x2xi32> {
 
 // -----
 
-// Ranked tensors keep the portable product.
+// Ranked tensors: a linalg.generic whose scalar body uses mul.hi.u32.
 
 // CHECK-LABEL: func.func @tensor(
-// CHECK:         arith.mului_extended %{{.+}}, %{{.+}} : tensor<4xi32>
+// CHECK:         linalg.generic
+// CHECK-COUNT-2:   llvm.call_intrinsic "llvm.nvvm.mulhi.ui"
 // CHECK-NOT:     llvm.call_intrinsic
 // CHECK:         return
 func.func @tensor(%c: tensor<4xi32>, %k: i32) -> tensor<4xi32> {

@@ -22,11 +22,15 @@ func.func @vector_2d(%x: vector<2x4xf32>, %rbits: vector<2x4xi16>)
 
 // CHECK-LABEL: func.func @tensor
 // CHECK-SAME: (%[[X:.+]]: tensor<3xf32>, %[[RBITS:.+]]: tensor<3xi8>)
-// CHECK:      %[[BITS:.+]] = arith.bitcast %[[X]] : tensor<3xf32> to tensor<3xi32>
-// CHECK:      arith.constant dense<2147483647> : tensor<3xi32>
-// CHECK:      arith.extui %[[RBITS]] : tensor<3xi8> to tensor<3xi32>
-// CHECK:      %[[NARROW:.+]] = arith.trunci %{{.+}} : tensor<3xi32> to tensor<3xi8>
-// CHECK:      %[[Y:.+]] = arith.bitcast %[[NARROW]] : tensor<3xi8> to tensor<3xf8E4M3FNUZ>
+// CHECK:      %[[INIT:.+]] = tensor.empty() : tensor<3xf8E4M3FNUZ>
+// CHECK:      %[[Y:.+]] = linalg.generic
+// CHECK-SAME:   ins(%[[X]], %[[RBITS]] : tensor<3xf32>, tensor<3xi8>) outs(%[[INIT]] : tensor<3xf8E4M3FNUZ>)
+// CHECK:      ^bb0(%[[XS:.+]]: f32, %[[RS:.+]]: i8, %{{.+}}: f8E4M3FNUZ):
+// CHECK:        arith.bitcast %[[XS]] : f32 to i32
+// CHECK:        arith.extui %[[RS]] : i8 to i32
+// CHECK:        %[[NARROW:.+]] = arith.trunci %{{.+}} : i32 to i8
+// CHECK:        %[[YS:.+]] = arith.bitcast %[[NARROW]] : i8 to f8E4M3FNUZ
+// CHECK:        linalg.yield %[[YS]] : f8E4M3FNUZ
 // CHECK:      return %[[Y]] : tensor<3xf8E4M3FNUZ>
 func.func @tensor(%x: tensor<3xf32>, %rbits: tensor<3xi8>)
     -> tensor<3xf8E4M3FNUZ> {

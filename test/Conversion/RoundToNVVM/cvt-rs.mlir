@@ -155,7 +155,7 @@ func.func @e5m2_rbits_bytes(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E
 
 // Where cvt.rs does not compute the op's function, the universal lowering:
 // fp8 without saturate (cvt.rs always saturates), fp8 with K > 8, the FNUZ
-// formats, and ranked tensors.
+// formats.
 
 // CHECK-LABEL: func.func @negative_e4m3_nonsaturating(
 // CHECK-NOT:     nvvm.
@@ -181,10 +181,14 @@ func.func @negative_fnuz(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3
   return %y : vector<4xf8E4M3FNUZ>
 }
 
-// CHECK-LABEL: func.func @negative_tensor(
-// CHECK-NOT:     nvvm.
+// Ranked tensors: a linalg.generic whose scalar body takes the same route
+// as a scalar (cvt.rs with a padded pair).
+// CHECK-LABEL: func.func @tensor(
+// CHECK:         linalg.generic
+// CHECK:           nvvm.convert.f32x2.to.bf16x2
+// CHECK:         linalg.yield
 // CHECK:         return
-func.func @negative_tensor(%x: tensor<4xf32>, %r: tensor<4xi16>) -> tensor<4xbf16> {
+func.func @tensor(%x: tensor<4xf32>, %r: tensor<4xi16>) -> tensor<4xbf16> {
   %y = round.stochastic %x, %r : tensor<4xf32>, tensor<4xi16> -> tensor<4xbf16>
   return %y : tensor<4xbf16>
 }

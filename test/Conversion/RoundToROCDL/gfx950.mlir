@@ -142,8 +142,7 @@ func.func @e5m2_nonsaturating(%x: f32, %r: i8) -> f8E5M2 {
 
 // -----
 
-// gfx950 has no FNUZ stochastic rounding, and tensors keep the universal
-// lowering.
+// gfx950 has no FNUZ stochastic rounding.
 
 // CHECK-LABEL: func.func @negative_fnuz(
 // CHECK-NOT:     rocdl.
@@ -154,11 +153,12 @@ func.func @negative_fnuz(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3
   return %y : vector<4xf8E4M3FNUZ>
 }
 
-// CHECK-LABEL: func.func @negative_tensor(
-// CHECK-NOT:     rocdl.
-// CHECK-NOT:     llvm.call_intrinsic
+// Ranked tensors: a linalg.generic whose scalar body takes the scalar route.
+// CHECK-LABEL: func.func @tensor(
+// CHECK:         linalg.generic
+// CHECK:         linalg.yield
 // CHECK:         return
-func.func @negative_tensor(%x: tensor<4xf32>, %r: tensor<4xi32>) -> tensor<4xbf16> {
+func.func @tensor(%x: tensor<4xf32>, %r: tensor<4xi32>) -> tensor<4xbf16> {
   %y = round.stochastic %x, %r : tensor<4xf32>, tensor<4xi32> -> tensor<4xbf16>
   return %y : tensor<4xbf16>
 }

@@ -33,7 +33,7 @@ func.func @negative_rounds_wrong_attr_type(%c: i32, %k: i32) {
 // -----
 
 func.func @negative_counter_i64(%c: i64, %k: i32) {
-  // expected-error @+1 {{operand #0 must be i32, or a fixed-size vector or ranked tensor of i32, but got 'i64'}}
+  // expected-error @+1 {{operand #0 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'i64'}}
   %x:4 = "rng.philox_4x32"(%c, %c, %c, %c, %k, %k) : (i64, i64, i64, i64, i32, i32) -> (i64, i64, i64, i64)
   return
 }
@@ -41,7 +41,7 @@ func.func @negative_counter_i64(%c: i64, %k: i32) {
 // -----
 
 func.func @negative_counter_float(%c: vector<4xf32>, %k: i32) {
-  // expected-error @+1 {{operand #0 must be i32, or a fixed-size vector or ranked tensor of i32, but got 'vector<4xf32>'}}
+  // expected-error @+1 {{operand #0 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'vector<4xf32>'}}
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : vector<4xf32>, i32
   return
 }
@@ -49,7 +49,7 @@ func.func @negative_counter_float(%c: vector<4xf32>, %k: i32) {
 // -----
 
 func.func @negative_key_i16(%c: i32, %k: i16) {
-  // expected-error @+1 {{operand #4 must be i32, or a fixed-size vector or ranked tensor of i32, but got 'i16'}}
+  // expected-error @+1 {{operand #4 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'i16'}}
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : i32, i16
   return
 }
@@ -57,7 +57,7 @@ func.func @negative_key_i16(%c: i32, %k: i16) {
 // -----
 
 func.func @negative_unranked_tensor(%c: tensor<*xi32>, %k: i32) {
-  // expected-error @+1 {{operand #0 must be i32, or a fixed-size vector or ranked tensor of i32, but got 'tensor<*xi32>'}}
+  // expected-error @+1 {{operand #0 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'tensor<*xi32>'}}
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : tensor<*xi32>, i32
   return
 }
@@ -65,7 +65,7 @@ func.func @negative_unranked_tensor(%c: tensor<*xi32>, %k: i32) {
 // -----
 
 func.func @negative_key_shape_mismatch(%c: vector<4xi32>, %k: vector<2xi32>) {
-  // expected-error @+1 {{key type 'vector<2xi32>' must be scalar i32 or the counter type 'vector<4xi32>'}}
+  // expected-error @+1 {{'rng.philox_4x32' op all non-scalar operands/results must have the same shape and base type}}
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : vector<4xi32>, vector<2xi32>
   return
 }
@@ -73,7 +73,7 @@ func.func @negative_key_shape_mismatch(%c: vector<4xi32>, %k: vector<2xi32>) {
 // -----
 
 func.func @negative_key_shaped_counter_scalar(%c: i32, %k: vector<4xi32>) {
-  // expected-error @+1 {{key type 'vector<4xi32>' must be scalar i32 or the counter type 'i32'}}
+  // expected-error @+1 {{'rng.philox_4x32' op if an operand is non-scalar, then there must be at least one non-scalar result}}
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : i32, vector<4xi32>
   return
 }

@@ -4,7 +4,7 @@
 // what is allowed.
 
 func.func @negative_offset_i16(%seed: i32, %offset: i16) {
-  // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'i16'}}
+  // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'i16'}}
   %u = rng.rand %seed, %offset : i32, i16
   return
 }
@@ -12,7 +12,7 @@ func.func @negative_offset_i16(%seed: i32, %offset: i16) {
 // -----
 
 func.func @negative_offset_i128(%seed: i32, %offset: i128) {
-  // expected-error @+1 {{'rng.randint' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'i128'}}
+  // expected-error @+1 {{'rng.randint' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'i128'}}
   %w = rng.randint %seed, %offset : i32, i128
   return
 }
@@ -20,7 +20,7 @@ func.func @negative_offset_i128(%seed: i32, %offset: i128) {
 // -----
 
 func.func @negative_offset_vector_i8(%seed: i32, %offset: vector<4xi8>) {
-  // expected-error @+1 {{'rng.randint4x' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'vector<4xi8>'}}
+  // expected-error @+1 {{'rng.randint4x' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'vector<4xi8>'}}
   %x:4 = rng.randint4x %seed, %offset : i32, vector<4xi8>
   return
 }
@@ -28,7 +28,7 @@ func.func @negative_offset_vector_i8(%seed: i32, %offset: vector<4xi8>) {
 // -----
 
 func.func @negative_offset_index(%seed: i32, %offset: index) {
-  // expected-error @+1 {{'rng.randn' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'index'}}
+  // expected-error @+1 {{'rng.randn' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'index'}}
   %n = rng.randn %seed, %offset : i32, index
   return
 }
@@ -36,7 +36,7 @@ func.func @negative_offset_index(%seed: i32, %offset: index) {
 // -----
 
 func.func @negative_offset_float(%seed: i32, %offset: f32) {
-  // expected-error @+1 {{'rng.rand4x' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'f32'}}
+  // expected-error @+1 {{'rng.rand4x' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'f32'}}
   %u:4 = rng.rand4x %seed, %offset : i32, f32
   return
 }
@@ -44,7 +44,7 @@ func.func @negative_offset_float(%seed: i32, %offset: f32) {
 // -----
 
 func.func @negative_offset_unsigned(%seed: i32, %offset: ui32) {
-  // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'ui32'}}
+  // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'ui32'}}
   %u = rng.rand %seed, %offset : i32, ui32
   return
 }
@@ -52,7 +52,7 @@ func.func @negative_offset_unsigned(%seed: i32, %offset: ui32) {
 // -----
 
 func.func @negative_offset_unranked_tensor(%seed: i32, %offset: tensor<*xi32>) {
-  // expected-error @+1 {{'rng.randn4x' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'tensor<*xi32>'}}
+  // expected-error @+1 {{'rng.randn4x' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'tensor<*xi32>'}}
   %n:4 = rng.randn4x %seed, %offset : i32, tensor<*xi32>
   return
 }
@@ -60,7 +60,7 @@ func.func @negative_offset_unranked_tensor(%seed: i32, %offset: tensor<*xi32>) {
 // -----
 
 func.func @negative_offset_memref(%seed: i32, %offset: memref<4xi32>) {
-  // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a fixed-size vector or ranked tensor of i32 or i64, but got 'memref<4xi32>'}}
+  // expected-error @+1 {{'rng.rand' op operand #1 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'memref<4xi32>'}}
   %u = rng.rand %seed, %offset : i32, memref<4xi32>
   return
 }
@@ -68,7 +68,7 @@ func.func @negative_offset_memref(%seed: i32, %offset: memref<4xi32>) {
 // -----
 
 func.func @negative_seed_i128(%seed: i128, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i128'}}
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'i128'}}
   %u = rng.rand %seed, %offset : i128, i32
   return
 }
@@ -76,7 +76,7 @@ func.func @negative_seed_i128(%seed: i128, %offset: i32) {
 // -----
 
 func.func @negative_seed_i65(%seed: i65, %offset: i32) {
-  // expected-error @+1 {{'rng.randint' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i65'}}
+  // expected-error @+1 {{'rng.randint' op operand #0 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'i65'}}
   %w = rng.randint %seed, %offset : i65, i32
   return
 }
@@ -84,7 +84,7 @@ func.func @negative_seed_i65(%seed: i65, %offset: i32) {
 // -----
 
 func.func @negative_seed_signed(%seed: si32, %offset: i32) {
-  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'si32'}}
+  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'si32'}}
   %n = rng.randn %seed, %offset : si32, i32
   return
 }
@@ -92,7 +92,7 @@ func.func @negative_seed_signed(%seed: si32, %offset: i32) {
 // -----
 
 func.func @negative_seed_index(%seed: index, %offset: i32) {
-  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'index'}}
+  // expected-error @+1 {{'rng.randn' op operand #0 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'index'}}
   %n = rng.randn %seed, %offset : index, i32
   return
 }
@@ -100,7 +100,7 @@ func.func @negative_seed_index(%seed: index, %offset: i32) {
 // -----
 
 func.func @negative_seed_float(%seed: f32, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'f32'}}
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'f32'}}
   %u = rng.rand %seed, %offset : f32, i32
   return
 }
@@ -108,7 +108,7 @@ func.func @negative_seed_float(%seed: f32, %offset: i32) {
 // -----
 
 func.func @negative_seed_vector_i128(%seed: vector<4xi128>, %offset: vector<4xi32>) {
-  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'vector<4xi128>'}}
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'vector<4xi128>'}}
   %u = rng.rand %seed, %offset : vector<4xi128>, vector<4xi32>
   return
 }
@@ -116,7 +116,7 @@ func.func @negative_seed_vector_i128(%seed: vector<4xi128>, %offset: vector<4xi3
 // -----
 
 func.func @negative_shaped_seed_scalar_offset(%seed: vector<4xi64>, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op seed type 'vector<4xi64>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'i32'}}
+  // expected-error @+1 {{'rng.rand' op if an operand is non-scalar, then there must be at least one non-scalar result}}
   %u = rng.rand %seed, %offset : vector<4xi64>, i32
   return
 }
@@ -124,7 +124,7 @@ func.func @negative_shaped_seed_scalar_offset(%seed: vector<4xi64>, %offset: i32
 // -----
 
 func.func @negative_seed_shape_mismatch(%seed: vector<2xi64>, %offset: vector<4xi32>) {
-  // expected-error @+1 {{'rng.randint' op seed type 'vector<2xi64>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'vector<4xi32>'}}
+  // expected-error @+1 {{'rng.randint' op all non-scalar operands/results must have the same shape and base type}}
   %w = rng.randint %seed, %offset : vector<2xi64>, vector<4xi32>
   return
 }
@@ -132,7 +132,7 @@ func.func @negative_seed_shape_mismatch(%seed: vector<2xi64>, %offset: vector<4x
 // -----
 
 func.func @negative_seed_tensor_offset_vector(%seed: tensor<4xi64>, %offset: vector<4xi32>) {
-  // expected-error @+1 {{'rng.randn' op seed type 'tensor<4xi64>' must be a scalar or the offset's vector or tensor type up to the element type, but the offset type is 'vector<4xi32>'}}
+  // expected-error @+1 {{'rng.randn' op all non-scalar operands/results must have the same shape and base type}}
   %n = rng.randn %seed, %offset : tensor<4xi64>, vector<4xi32>
   return
 }
@@ -188,7 +188,7 @@ func.func @negative_rounds_wrong_attr_type(%seed: i32, %offset: i32) {
 // -----
 
 func.func @negative_result_element_type(%seed: i32, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op result #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'i32'}}
+  // expected-error @+1 {{'rng.rand' op result #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'i32'}}
   %u = "rng.rand"(%seed, %offset) : (i32, i32) -> i32
   return
 }
@@ -196,7 +196,7 @@ func.func @negative_result_element_type(%seed: i32, %offset: i32) {
 // -----
 
 func.func @negative_result_word_type(%seed: i32, %offset: i64) {
-  // expected-error @+1 {{'rng.randint' op result #0 must be i32, or a fixed-size vector or ranked tensor of i32, but got 'i64'}}
+  // expected-error @+1 {{'rng.randint' op result #0 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'i64'}}
   %w = "rng.randint"(%seed, %offset) : (i32, i64) -> i64
   return
 }
@@ -204,8 +204,7 @@ func.func @negative_result_word_type(%seed: i32, %offset: i64) {
 // -----
 
 func.func @negative_result_shape(%seed: i32, %offset: vector<4xi32>) {
-  // expected-error @+2 {{'rng.randn' op inferred type(s) 'vector<4xf32>' are incompatible with return type(s) of operation 'vector<8xf32>'}}
-  // expected-error @+1 {{'rng.randn' op failed to infer returned types}}
+  // expected-error @+1 {{'rng.randn' op all non-scalar operands/results must have the same shape and base type}}
   %n = "rng.randn"(%seed, %offset) : (i32, vector<4xi32>) -> vector<8xf32>
   return
 }
@@ -237,7 +236,7 @@ func.func @negative_missing_offset_type(%seed: i32, %offset: i32) {
 // -----
 
 func.func @negative_seed_i0(%seed: i0, %offset: i32) {
-  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a fixed-size vector or ranked tensor of one, but got 'i0'}}
+  // expected-error @+1 {{'rng.rand' op operand #0 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'i0'}}
   %u = rng.rand %seed, %offset : i0, i32
   return
 }

@@ -4,7 +4,7 @@
 // RUN: rng-opt %s --split-input-file --verify-diagnostics
 
 func.func @negative_x_f16(%x: f16, %r: i16) {
-  // expected-error @+1 {{operand #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'f16'}}
+  // expected-error @+1 {{operand #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'f16'}}
   %0 = round.stochastic %x, %r : f16, i16 -> bf16
   return
 }
@@ -12,7 +12,7 @@ func.func @negative_x_f16(%x: f16, %r: i16) {
 // -----
 
 func.func @negative_x_f64_vector(%x: vector<4xf64>, %r: vector<4xi16>) {
-  // expected-error @+1 {{operand #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'vector<4xf64>'}}
+  // expected-error @+1 {{operand #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'vector<4xf64>'}}
   %0 = round.stochastic %x, %r : vector<4xf64>, vector<4xi16> -> vector<4xbf16>
   return
 }
@@ -20,7 +20,7 @@ func.func @negative_x_f64_vector(%x: vector<4xf64>, %r: vector<4xi16>) {
 // -----
 
 func.func @negative_x_unranked(%x: tensor<*xf32>, %r: tensor<*xi16>) {
-  // expected-error @+1 {{operand #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{operand #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'tensor<*xf32>'}}
   %0 = round.stochastic %x, %r : tensor<*xf32>, tensor<*xi16> -> tensor<*xbf16>
   return
 }
@@ -28,7 +28,7 @@ func.func @negative_x_unranked(%x: tensor<*xf32>, %r: tensor<*xi16>) {
 // -----
 
 func.func @negative_x_memref(%x: memref<4xf32>, %r: memref<4xi16>) {
-  // expected-error @+1 {{operand #0 must be f32, or a fixed-size vector or ranked tensor of f32, but got 'memref<4xf32>'}}
+  // expected-error @+1 {{operand #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'memref<4xf32>'}}
   %0 = round.stochastic %x, %r : memref<4xf32>, memref<4xi16> -> memref<4xbf16>
   return
 }
@@ -36,7 +36,7 @@ func.func @negative_x_memref(%x: memref<4xf32>, %r: memref<4xi16>) {
 // -----
 
 func.func @negative_rbits_float(%x: f32, %r: f32) {
-  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'f32'}}
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of at least 1 bit, but got 'f32'}}
   %0 = round.stochastic %x, %r : f32, f32 -> bf16
   return
 }
@@ -44,7 +44,7 @@ func.func @negative_rbits_float(%x: f32, %r: f32) {
 // -----
 
 func.func @negative_rbits_signed(%x: f32, %r: si16) {
-  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'si16'}}
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of at least 1 bit, but got 'si16'}}
   %0 = round.stochastic %x, %r : f32, si16 -> bf16
   return
 }
@@ -52,7 +52,7 @@ func.func @negative_rbits_signed(%x: f32, %r: si16) {
 // -----
 
 func.func @negative_rbits_index(%x: f32, %r: index) {
-  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'index'}}
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of at least 1 bit, but got 'index'}}
   %0 = round.stochastic %x, %r : f32, index -> bf16
   return
 }
@@ -60,7 +60,7 @@ func.func @negative_rbits_index(%x: f32, %r: index) {
 // -----
 
 func.func @negative_result_f32(%x: f32, %r: i16) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one of them, but got 'f32'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f32'}}
   %0 = round.stochastic %x, %r : f32, i16 -> f32
   return
 }
@@ -68,7 +68,7 @@ func.func @negative_result_f32(%x: f32, %r: i16) {
 // -----
 
 func.func @negative_result_integer(%x: f32, %r: i16) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one of them, but got 'i16'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'i16'}}
   %0 = round.stochastic %x, %r : f32, i16 -> i16
   return
 }
@@ -76,7 +76,7 @@ func.func @negative_result_integer(%x: f32, %r: i16) {
 // -----
 
 func.func @negative_result_f8E4M3(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one of them, but got 'f8E4M3'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f8E4M3'}}
   %0 = round.stochastic %x, %r : f32, i32 -> f8E4M3
   return
 }
@@ -84,7 +84,7 @@ func.func @negative_result_f8E4M3(%x: f32, %r: i32) {
 // -----
 
 func.func @negative_result_f8E4M3B11FNUZ(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one of them, but got 'f8E4M3B11FNUZ'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f8E4M3B11FNUZ'}}
   %0 = round.stochastic %x, %r : f32, i32 -> f8E4M3B11FNUZ
   return
 }
@@ -92,7 +92,7 @@ func.func @negative_result_f8E4M3B11FNUZ(%x: f32, %r: i32) {
 // -----
 
 func.func @negative_result_f8E8M0FNU(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one of them, but got 'f8E8M0FNU'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f8E8M0FNU'}}
   %0 = round.stochastic %x, %r : f32, i32 -> f8E8M0FNU
   return
 }
@@ -100,7 +100,7 @@ func.func @negative_result_f8E8M0FNU(%x: f32, %r: i32) {
 // -----
 
 func.func @negative_result_f4E2M1FN(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one of them, but got 'f4E2M1FN'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f4E2M1FN'}}
   %0 = round.stochastic %x, %r : f32, i32 -> f4E2M1FN
   return
 }
@@ -108,7 +108,7 @@ func.func @negative_result_f4E2M1FN(%x: f32, %r: i32) {
 // -----
 
 func.func @negative_result_tf32_vector(%x: vector<2xf32>, %r: vector<2xi32>) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one of them, but got 'vector<2xtf32>'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'vector<2xtf32>'}}
   %0 = round.stochastic %x, %r : vector<2xf32>, vector<2xi32> -> vector<2xtf32>
   return
 }
@@ -116,7 +116,7 @@ func.func @negative_result_tf32_vector(%x: vector<2xf32>, %r: vector<2xi32>) {
 // -----
 
 func.func @negative_rbits_shape(%x: vector<4xf32>, %r: vector<8xi16>) {
-  // expected-error @+1 {{operand 'rbits' of type 'vector<8xi16>' must have the shape of 'x' ('vector<4xf32>'): a scalar for a scalar x, else a vector or tensor of the same kind and shape}}
+  // expected-error @+1 {{'round.stochastic' op all non-scalar operands/results must have the same shape and base type}}
   %0 = round.stochastic %x, %r : vector<4xf32>, vector<8xi16> -> vector<4xbf16>
   return
 }
@@ -132,7 +132,7 @@ func.func @negative_rbits_scalar_for_vector(%x: vector<4xf32>, %r: i16) {
 // -----
 
 func.func @negative_rbits_vector_for_scalar(%x: f32, %r: vector<1xi16>) {
-  // expected-error @+1 {{operand 'rbits' of type 'vector<1xi16>' must have the shape of 'x' ('f32')}}
+  // expected-error @+1 {{'round.stochastic' op if an operand is non-scalar, then there must be at least one non-scalar result}}
   %0 = round.stochastic %x, %r : f32, vector<1xi16> -> bf16
   return
 }
@@ -140,7 +140,7 @@ func.func @negative_rbits_vector_for_scalar(%x: f32, %r: vector<1xi16>) {
 // -----
 
 func.func @negative_rbits_tensor_for_vector(%x: vector<4xf32>, %r: tensor<4xi16>) {
-  // expected-error @+1 {{operand 'rbits' of type 'tensor<4xi16>' must have the shape of 'x' ('vector<4xf32>')}}
+  // expected-error @+1 {{'round.stochastic' op all non-scalar operands/results must have the same shape and base type}}
   %0 = round.stochastic %x, %r : vector<4xf32>, tensor<4xi16> -> vector<4xbf16>
   return
 }
@@ -148,7 +148,7 @@ func.func @negative_rbits_tensor_for_vector(%x: vector<4xf32>, %r: tensor<4xi16>
 // -----
 
 func.func @negative_rbits_rank(%x: tensor<2x4xf32>, %r: tensor<8xi16>) {
-  // expected-error @+1 {{operand 'rbits' of type 'tensor<8xi16>' must have the shape of 'x' ('tensor<2x4xf32>')}}
+  // expected-error @+1 {{'round.stochastic' op all non-scalar operands/results must have the same shape and base type}}
   %0 = round.stochastic %x, %r : tensor<2x4xf32>, tensor<8xi16> -> tensor<2x4xbf16>
   return
 }
@@ -156,7 +156,7 @@ func.func @negative_rbits_rank(%x: tensor<2x4xf32>, %r: tensor<8xi16>) {
 // -----
 
 func.func @negative_result_shape(%x: vector<4xf32>, %r: vector<4xi16>) {
-  // expected-error @+1 {{result of type 'vector<2xbf16>' must have the shape of 'x' ('vector<4xf32>'): a scalar for a scalar x, else a vector or tensor of the same kind and shape}}
+  // expected-error @+1 {{'round.stochastic' op all non-scalar operands/results must have the same shape and base type}}
   %0 = round.stochastic %x, %r : vector<4xf32>, vector<4xi16> -> vector<2xbf16>
   return
 }
@@ -164,7 +164,7 @@ func.func @negative_result_shape(%x: vector<4xf32>, %r: vector<4xi16>) {
 // -----
 
 func.func @negative_result_scalar_for_tensor(%x: tensor<4xf32>, %r: tensor<4xi16>) {
-  // expected-error @+1 {{result of type 'bf16' must have the shape of 'x' ('tensor<4xf32>')}}
+  // expected-error @+1 {{'round.stochastic' op if an operand is non-scalar, then there must be at least one non-scalar result}}
   %0 = round.stochastic %x, %r : tensor<4xf32>, tensor<4xi16> -> bf16
   return
 }
@@ -180,7 +180,7 @@ func.func @negative_saturate_value(%x: f32, %r: i16) {
 // -----
 
 func.func @negative_rbits_i0(%x: f32, %rbits: i0) {
-  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a fixed-size vector or ranked tensor of one, but got 'i0'}}
+  // expected-error @+1 {{operand #1 must be signless integer of at least 1 bit, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of at least 1 bit, but got 'i0'}}
   %y = round.stochastic %x, %rbits : f32, i0 -> bf16
   return
 }

@@ -28,8 +28,9 @@ namespace rng {
 bool hasRankedTensorOperandOrResult(Operation *op);
 
 /// Returns the ops that one `linalg.generic` should compute together with
-/// `op` (which comes first). Every operand of every op returned must
-/// dominate `op`, and all must have `op`'s result shape.
+/// `op` (which comes first), or nothing when another op's generic will
+/// compute `op` (the pattern then leaves `op` alone). Every operand of every
+/// op returned must dominate `op`, and all must have `op`'s result shape.
 using ElementwiseGroupFn = std::function<SmallVector<Operation *>(Operation *)>;
 
 /// Adds a pattern that rewrites every ElementwiseMappable op of the dialect
