@@ -21,6 +21,7 @@ config.substitutions.append(("%vectors", os.path.join(config.test_source_root, "
 config.substitutions.append(("%rng_src_root", config.rng_src_root))
 config.substitutions.append(("%rng_obj_root", config.rng_obj_root))
 config.substitutions.append(("%test_lib", os.path.join(config.test_source_root, "lib")))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 
 # The rng_mlir Python package (built unless -DRNG_ENABLE_PYTHON=OFF).
 if config.rng_python_packages_dir and os.path.isdir(
@@ -43,7 +44,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 
 tool_dirs = [config.rng_tools_dir, config.llvm_tools_dir]
-tools = ["rng-opt", "mlir-runner", "mlir-translate", "llc", "FileCheck", "not"]
+tools = ["rng-opt", "rng-test-opt", "mlir-runner", "mlir-translate", "llc", "FileCheck", "not"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.rng_tools_dir, append_path=True)
