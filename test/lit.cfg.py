@@ -2,6 +2,9 @@
 # lit configuration for the rng-mlir regression tests.
 
 import os
+import re
+import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -52,3 +55,17 @@ llvm_config.with_environment("PATH", config.rng_tools_dir, append_path=True)
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+
+# The formatter the tree is formatted with: Debian 12's clang-format 14
+# (.clang-format: LLVM style). Another version formats some constructs
+# differently, so test/Format runs only with this one.
+clang_format = shutil.which("clang-format")
+if clang_format:
+    version = subprocess.run([clang_format, "--version"], capture_output=True,
+                             text=True).stdout
+    if re.search(r"clang-format version 14\.", version):
+        config.available_features.add("clang-format-14")
+        config.substitutions.append(("%clang_format", clang_format))
+# Tests that list the tracked files need the git checkout.
+if os.path.exists(os.path.join(config.rng_src_root, ".git")):
+    config.available_features.add("git-checkout")
