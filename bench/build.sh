@@ -1,104 +1,109 @@
 #!/usr/bin/env bash
-# Lowers the benchmark kernels (bench/kernels/<mode>/*.mlir, one gpu.module per
-# file) to PTX for sm_90 on this machine: bench/ptx/<mode>/<module>.ptx, plus a
-# census of every kernel's PTX with ptxas -v resources (bench/ptx/<mode>/STATS.md).
+# Builds the benchmark PTX from source on this machine (no GPU needed):
+# writes the kernels with bench/kernels/gen.py, lowers each gpu.module to PTX
+# for $CHIP, and writes a census of every kernel with ptxas -v resources.
+# Nothing it writes is tracked by git: the PTX is built on demand and carried
+# to the GPU machine (bench/README.md).
 #
-#   bench/build.sh [MODE...]      MODE: ops (default), ops-sincos, expanded
+#   bench/build.sh [MODE...]        MODE: ops (default), ops-fastmath, expanded
 #
-#   ops       kernels using rng.rand*/randn*/randint* and round.stochastic:
-#               rng-opt --rng-to-nvvm=chip=$CHIP
-#   ops-sincos  the same kernels with upstream math-sincos-fusion run between
-#             convert-rng-to-nvvm and the rest of rng-to-nvvm (Box-Muller's
-#             cos/sin pair becomes one math.sincos -> __nv_sincosf)
-#   expanded  the same bits spelled with rng.philox_4x32 + arith/math:
-#               rng-opt --convert-rng-to-arith --rng-to-nvvm=chip=$CHIP
-#             (the universal mului_extended Philox; before rng-to-nvvm existed,
-#             the upstream gpu->nvvm passes, see ROUTE=binary)
+#   ops           kernels using rng.rand*/randn*/randint* and round.stochastic:
+#                   rng-opt --pass-pipeline='builtin.module(rng-to-nvvm{chip=$CHIP})'
+#   ops-fastmath  the same kernels with rng-to-nvvm{chip=$CHIP fast-math}
+#   expanded      the same bits spelled with rng.philox_4x32 + arith/math:
+#                   gpu.module(convert-rng-to-arith) first (the universal
+#                   mului_extended Philox), then rng-to-nvvm{chip=$CHIP}
 #
-# then (ROUTE=llc, the default)
+# then, per module,
 #   mlir-translate --mlir-to-llvmir
-#   llvm-link --only-needed --internalize  $CUDA/nvvm/libdevice/libdevice.10.bc
-#             (only when the module calls __nv_* math functions)
-#   opt -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=$CHIP      (NVVMReflect, inlining)
+#   llvm-link --only-needed --internalize $CUDA/nvvm/libdevice/libdevice.10.bc
+#             (when the module calls __nv_* functions and libdevice exists;
+#             without it the calls stay external and ptxas only compiles, -c)
+#   opt -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=$CHIP     (NVVMReflect, inlining)
 #   llc -O3 -mcpu=$CHIP
-# or (ROUTE=binary) nvvm-attach-target + gpu-module-to-binary{format=isa}, which
-# does the same link/optimize/codegen steps inside rng-opt.
+#   ptxas -arch=$CHIP (when ptxas exists), as a check
 #
-# Environment: RNG_OPT (default <repo>/build/bin/rng-opt), LLVM_BIN (default
-# /usr/lib/llvm-22/bin), CUDA (default /usr/local/cuda), CHIP (default sm_90),
-# ROUTE (llc | binary), NVVM_OPTS (extra rng-to-nvvm options, space separated),
-# OUT_SUFFIX (write bench/ptx/<mode><suffix>, e.g. for an option experiment).
+# Output, under $BENCH_BUILD (default <repo>/build/bench):
+#   kernels/<ops|expanded>/<module>.mlir    the sources gen.py wrote
+#   ptx/<mode>/<module>.ptx                 what bench/run.py loads
+#   ptx/<mode>/STATS.md                     PTX census + ptxas -v (with ptxas)
+# and one line per module: "<mode>/<module>.ptx: <n> kernels".
+#
+# Environment: BENCH_BUILD, RNG_OPT (default <repo>/build/bin/rng-opt),
+# LLVM_BIN (default /usr/lib/llvm-22/bin), CUDA (default /usr/local/cuda),
+# PTXAS (default $CUDA/bin/ptxas, then ptxas on PATH; "none" skips the check),
+# CHIP (default sm_90), NVVM_OPTS (extra rng-to-nvvm options, space separated,
+# e.g. for an option experiment: then name the output with OUT_SUFFIX).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/.." && pwd)"
+BENCH_BUILD="${BENCH_BUILD:-$ROOT/build/bench}"
 RNG_OPT="${RNG_OPT:-$ROOT/build/bin/rng-opt}"
 LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
 CUDA="${CUDA:-/usr/local/cuda}"
 CHIP="${CHIP:-sm_90}"
-ROUTE="${ROUTE:-llc}"
-PY=/usr/bin/python3
+PY="${PYTHON:-python3}"
 LIBDEVICE="$CUDA/nvvm/libdevice/libdevice.10.bc"
+if [ -z "${PTXAS:-}" ]; then
+  if [ -x "$CUDA/bin/ptxas" ]; then PTXAS="$CUDA/bin/ptxas"
+  else PTXAS="$(command -v ptxas || echo none)"; fi
+fi
 MODES=("$@")
 ((${#MODES[@]})) || MODES=(ops)
 
-has_nvvm_pipeline() { local h; h="$("$RNG_OPT" --help 2>/dev/null)"; [[ "$h" == *"--rng-to-nvvm "* ]]; }
-
+fail() { echo "build.sh: error: $*" >&2; exit 1; }
+[ -x "$RNG_OPT" ] || fail "no rng-opt at $RNG_OPT (build the project first, or set RNG_OPT)"
 for mode in "${MODES[@]}"; do
-  nvvm="rng-to-nvvm{chip=$CHIP ${NVVM_OPTS:-}}"
   case "$mode" in
-    ops) pipe="$nvvm"; srcmode=ops ;;
-    ops-sincos) pipe="gpu.module(convert-rng-to-nvvm,math-sincos-fusion),$nvvm"; srcmode=ops ;;
-    expanded) pipe="gpu.module(convert-rng-to-arith),$nvvm"; srcmode=expanded ;;
-    *) echo "build.sh: unknown mode '$mode' (ops, ops-sincos, expanded)" >&2; exit 2 ;;
+    ops | ops-fastmath | expanded) ;;
+    *) fail "unknown mode '$mode' (ops, ops-fastmath, expanded)" ;;
   esac
-  route="$ROUTE"
-  if ! has_nvvm_pipeline; then
-    # stopgap before rng-to-nvvm existed: the universal lowerings and the
-    # upstream passes rng-to-nvvm is made of
-    echo "build.sh: no rng-to-nvvm in $RNG_OPT; using the universal lowerings + convert-gpu-to-nvvm" >&2
-    fuse=""
-    [ "$mode" = ops-sincos ] && fuse="math-sincos-fusion,"
-    pipe="gpu.module(convert-rng-to-arith,${fuse}convert-round-to-arith,canonicalize,cse,convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,reconcile-unrealized-casts)"
-    route=binary
-  fi
-  src="$HERE/kernels/$srcmode"
-  dst="$HERE/ptx/$mode${OUT_SUFFIX:-}"
+done
+[ -f "$LIBDEVICE" ] || echo "build.sh: no $LIBDEVICE: __nv_* calls stay external (ptxas -c)" >&2
+[ "$PTXAS" != none ] || echo "build.sh: no ptxas: the PTX is not checked, STATS.md has no registers" >&2
+
+"$PY" "$HERE/kernels/gen.py" --out "$BENCH_BUILD/kernels"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+for mode in "${MODES[@]}"; do
+  nvvm_opts="chip=$CHIP${NVVM_OPTS:+ $NVVM_OPTS}"
+  case "$mode" in
+    ops) pipe="rng-to-nvvm{$nvvm_opts}"; src=ops ;;
+    ops-fastmath) pipe="rng-to-nvvm{$nvvm_opts fast-math}"; src=ops ;;
+    expanded) pipe="gpu.module(convert-rng-to-arith),rng-to-nvvm{$nvvm_opts}"; src=expanded ;;
+  esac
+  dst="$BENCH_BUILD/ptx/$mode${OUT_SUFFIX:-}"
   mkdir -p "$dst"
-  rm -f "$dst"/*.ptx
-  tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' EXIT
-  for f in "$src"/*.mlir; do
+  rm -f "$dst"/*.ptx "$dst/STATS.md"
+  ptxas_flags=()
+  for f in "$BENCH_BUILD/kernels/$src"/*.mlir; do
     name="$(basename "$f" .mlir)"
-    if [ "$route" = binary ]; then
-      # rng-to-nvvm attaches the nvvm.target itself (keep-gpu-module leaves it nested)
-      case "$pipe" in
-        *rng-to-nvvm*) pipe_b="${pipe%\}} keep-gpu-module=true}" ;;
-        *) pipe_b="$pipe,nvvm-attach-target{chip=$CHIP O=3}" ;;
-      esac
-      "$RNG_OPT" "$f" --pass-pipeline="builtin.module($pipe_b,gpu-module-to-binary{format=isa toolkit=$CUDA})" \
-        -o "$tmp/$name.bin.mlir"
-      "$PY" "$HERE/extract_ptx.py" "$tmp/$name.bin.mlir" "$dst"
+    "$RNG_OPT" "$f" --pass-pipeline="builtin.module($pipe)" -o "$tmp/$name.llvm.mlir"
+    "$LLVM_BIN/mlir-translate" --mlir-to-llvmir "$tmp/$name.llvm.mlir" -o "$tmp/$name.ll"
+    compile_only=()
+    if grep -q "@__nv_" "$tmp/$name.ll" && [ -f "$LIBDEVICE" ]; then
+      "$LLVM_BIN/llvm-link" "$tmp/$name.ll" "$LIBDEVICE" --only-needed --internalize -o "$tmp/$name.bc"
     else
-      "$RNG_OPT" "$f" --pass-pipeline="builtin.module($pipe)" -o "$tmp/$name.llvm.mlir"
-      "$LLVM_BIN/mlir-translate" --mlir-to-llvmir "$tmp/$name.llvm.mlir" -o "$tmp/$name.ll"
-      if grep -q "@__nv_" "$tmp/$name.ll"; then
-        "$LLVM_BIN/llvm-link" "$tmp/$name.ll" "$LIBDEVICE" --only-needed --internalize -o "$tmp/$name.bc"
-      else
-        "$LLVM_BIN/llvm-as" "$tmp/$name.ll" -o "$tmp/$name.bc"
-      fi
-      "$LLVM_BIN/opt" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$tmp/$name.bc" -o "$tmp/$name.opt.bc"
-      "$LLVM_BIN/llc" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$tmp/$name.opt.bc" -o "$dst/$name.ptx"
+      "$LLVM_BIN/llvm-as" "$tmp/$name.ll" -o "$tmp/$name.bc"
+      grep -q "@__nv_" "$tmp/$name.ll" && compile_only=(-c)
     fi
-    "$CUDA/bin/ptxas" -arch="$CHIP" -o /dev/null "$dst/$name.ptx"
+    "$LLVM_BIN/opt" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$tmp/$name.bc" -o "$tmp/$name.opt.bc"
+    "$LLVM_BIN/llc" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$tmp/$name.opt.bc" -o "$dst/$name.ptx"
+    if [ "$PTXAS" != none ]; then
+      "$PTXAS" -arch="$CHIP" "${compile_only[@]}" -o "$tmp/$name.cubin" "$dst/$name.ptx"
+      ((${#compile_only[@]})) && ptxas_flags=(-c)
+    fi
+    echo "$mode${OUT_SUFFIX:-}/$name.ptx: $(grep -c '^\.visible \.entry' "$dst/$name.ptx") kernels"
   done
+  stats_args=()
+  [ "$PTXAS" != none ] && stats_args=(--ptxas "$PTXAS" --arch "$CHIP" "${ptxas_flags[@]/#/--ptxas-flag=}")
   {
-    echo "PTX census of bench/ptx/$(basename "$dst") (rng-opt pipeline: $pipe; route: $route)."
+    echo "PTX census of $mode${OUT_SUFFIX:-} (rng-opt pipeline: $pipe; llc -mcpu=$CHIP)."
     echo "Counts are static (both the full-CTA and the tail path of _k2/_k4 variants;"
     echo "libdevice slow paths included); regs and stack from ptxas -v -arch=$CHIP."
     echo
-    "$PY" "$HERE/ptxstats.py" --ptxas "$CUDA/bin/ptxas" "$dst"/*.ptx
+    "$PY" "$HERE/ptxstats.py" "${stats_args[@]}" "$dst"/*.ptx
   } > "$dst/STATS.md"
-  rm -rf "$tmp"
-  trap - EXIT
-  echo "build.sh: wrote $dst ($(ls "$dst"/*.ptx | wc -l) modules, route $route)"
 done
+echo "build.sh: wrote $BENCH_BUILD/ptx (${MODES[*]})"

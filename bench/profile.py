@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Launches chosen kernels once each so that Nsight
-Compute can profile them: our kernels from bench/ptx/<mode>/ and the Triton
+Compute can profile them: our kernels from $BENCH_PTX/<mode>/ (default
+build/bench/ptx, bench/build.sh's output) and the Triton
 peers with the same counter mappings.  Used by bench/device.sh as
 
     ncu --clock-control none --section SpeedOfLight --section ComputeWorkloadAnalysis \\
@@ -53,7 +54,7 @@ def main():
             mode, kname, block = parts[0], parts[1], int(parts[2])
             kind = kname.split("_")[0]
             k = int(re.search(r"_k(\d+)$", kname).group(1))
-            mod = cp.RawModule(path=os.path.join(HERE, "ptx", mode, f"{kind}.ptx"))
+            mod = cp.RawModule(path=os.path.join(run.default_ptx_dir(), mode, f"{kind}.ptx"))
             f = mod.get_function(kname)
             if kind in ("uniform", "normal"):
                 units = n // 4

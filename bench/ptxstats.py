@@ -5,9 +5,10 @@ For each .entry: counts of 32-bit high/low multiplies, 64-bit and wide
 multiplies, special functions (MUFU-class: lg2/ex2/sin/cos/rsqrt/rcp
 approximations, sqrt), local-memory traffic, global loads/stores and their
 widths, and total instructions; appends registers / stack / spills read
-from `ptxas -v -arch=sm_90`.
+from `ptxas -v` (without --ptxas: "?").
 
-Usage: ptxstats.py [--ptxas PATH] FILE.ptx...   (prints a markdown table)
+Usage: ptxstats.py [--ptxas PATH [--arch sm_90] [--ptxas-flag=-c]] FILE.ptx...
+(prints a markdown table)
 """
 import argparse
 import re
@@ -36,9 +37,11 @@ def entries(text):
         yield parts[i], parts[i + 1]
 
 
-def ptxas(path, exe):
+def ptxas(path, exe, arch, flags):
+    if not exe:
+        return {}, None
     try:
-        r = subprocess.run([exe, "-v", "-arch=sm_90", "-o", "/dev/null", path],
+        r = subprocess.run([exe, "-v", f"-arch={arch}", *flags, "-o", "/dev/null", path],
                            capture_output=True, text=True, check=True)
     except (OSError, subprocess.CalledProcessError) as e:
         return {}, str(e)
@@ -59,7 +62,10 @@ def ptxas(path, exe):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--ptxas", default="/usr/local/cuda/bin/ptxas")
+    ap.add_argument("--ptxas", help="ptxas for registers and stack (else '?')")
+    ap.add_argument("--arch", default="sm_90")
+    ap.add_argument("--ptxas-flag", action="append", default=[],
+                    help="extra ptxas flag (e.g. -c for unresolved __nv_* calls)")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     cols = [p[0] for p in PATTERNS]
@@ -67,7 +73,7 @@ def main():
     print("|---" * (len(cols) + 4) + "|")
     for path in a.files:
         text = open(path).read()
-        res, err = ptxas(path, a.ptxas)
+        res, err = ptxas(path, a.ptxas, a.arch, a.ptxas_flag)
         for name, body in entries(text):
             body = body.split("\n}\n")[0] if "\n}\n" in body else body
             # count instructions (lines ending in ';' that are not directives)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Device-side benchmark runner for rng-mlir's GPU kernels (NVIDIA, sm_90).
 
-Loads the PTX that bench/build.sh produced (bench/ptx/<mode>/<module>.ptx),
+Loads the PTX that bench/build.sh built (build/bench/ptx/<mode>/<module>.ptx),
 checks every kernel's bits on the device against Triton's tl.* with the same
 counter mapping (computed in the same run) and against an independent numpy
 model on a sample, then times our kernels and the peers (device copy,
@@ -10,7 +10,8 @@ with CUDA events: every kernel in several interleaved rounds of many launches
 after warm-up; the time is the median of the round medians.
 
 Usage (on the GPU machine, from the repository root):
-    python3 bench/run.py [--n-log2 28] [--reps 40] [--rounds 5] [--out DIR] [--modes ops,expanded]
+    python3 bench/run.py [--n-log2 28] [--reps 40] [--rounds 5] [--out DIR]
+                         [--ptx DIR] [--modes ops,expanded]
 
 Prints a markdown table (kernel, GB/s, x copy) and writes results.md /
 results.json to --out (default $OUT or bench/out).  Exit status 1 when a
@@ -218,6 +219,12 @@ def triton_kernels():
             if name.startswith("k_") or name == "sr_bits"}
 
 
+def default_ptx_dir():
+    """Where bench/build.sh puts the PTX: $BENCH_PTX, else build/bench/ptx."""
+    return os.environ.get("BENCH_PTX") or os.path.join(
+        os.path.dirname(HERE), "build", "bench", "ptx")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--n-log2", type=int, default=28)
@@ -227,7 +234,9 @@ def main():
                     help="launches per variant when choosing variants and Triton configs")
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--out", default=os.environ.get("OUT", os.path.join(HERE, "out")))
-    ap.add_argument("--ptx", default=os.path.join(HERE, "ptx"))
+    ap.add_argument("--ptx", default=default_ptx_dir(),
+                    help="bench/build.sh's output: <dir>/<mode>/<module>.ptx "
+                         "(default $BENCH_PTX or build/bench/ptx)")
     ap.add_argument("--modes", default="ops,expanded")
     ap.add_argument("--blocks", default="128,256,512",
                     help="CTA sizes tried for our kernels (best reported)")

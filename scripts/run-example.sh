@@ -3,18 +3,24 @@
 # `rng-opt --rng-to-llvm` and run them on the CPU with mlir-runner.
 # Without arguments: examples/philox.mlir (Philox known answers) and
 # examples/dropout.mlir (Triton's dropout lesson). With arguments: those files.
+# scripts/setup.sh reports each step (packages, configure, build with Ninja's
+# [n/N] step count); the last line is the total time.
+# Environment: BUILD_DIR (default <repo>/build), passed on to setup.sh.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
+export BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 if (($#)); then
   EXAMPLES=("$@")
 else
   EXAMPLES=("$ROOT/examples/philox.mlir" "$ROOT/examples/dropout.mlir")
 fi
-"$ROOT/scripts/setup.sh" >/dev/null
+start=$SECONDS
+"$ROOT/scripts/setup.sh"
 LIBS=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_runner_utils.so
 for example in "${EXAMPLES[@]}"; do
   echo "== rng-opt --rng-to-llvm $example | mlir-runner"
   "$BUILD_DIR/bin/rng-opt" --rng-to-llvm "$example" |
     /usr/lib/llvm-22/bin/mlir-runner -e main -entry-point-result=void -shared-libs="$LIBS"
 done
+s=$((SECONDS - start))
+printf 'run-example: done in %dm%02ds (build in %s)\n' $((s / 60)) $((s % 60)) "$BUILD_DIR"

@@ -2,6 +2,9 @@
 # lit configuration for the rng-mlir regression tests.
 
 import os
+import re
+import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -21,6 +24,7 @@ config.substitutions.append(("%vectors", os.path.join(config.test_source_root, "
 config.substitutions.append(("%rng_src_root", config.rng_src_root))
 config.substitutions.append(("%rng_obj_root", config.rng_obj_root))
 config.substitutions.append(("%test_lib", os.path.join(config.test_source_root, "lib")))
+config.substitutions.append(("%llvm_tools_dir", config.llvm_tools_dir))
 
 # The rng_mlir Python package (built unless -DRNG_ENABLE_PYTHON=OFF).
 if config.rng_python_packages_dir and os.path.isdir(
@@ -43,7 +47,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 
 tool_dirs = [config.rng_tools_dir, config.llvm_tools_dir]
-tools = ["rng-opt", "mlir-runner", "mlir-translate", "llc", "FileCheck", "not"]
+tools = ["rng-opt", "rng-test-opt", "mlir-runner", "mlir-translate", "llc", "FileCheck", "not"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.rng_tools_dir, append_path=True)
@@ -51,3 +55,17 @@ llvm_config.with_environment("PATH", config.rng_tools_dir, append_path=True)
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+
+# The formatter the tree is formatted with: Debian 12's clang-format 14
+# (.clang-format: LLVM style). Another version formats some constructs
+# differently, so test/Format runs only with this one.
+clang_format = shutil.which("clang-format")
+if clang_format:
+    version = subprocess.run([clang_format, "--version"], capture_output=True,
+                             text=True).stdout
+    if re.search(r"clang-format version 14\.", version):
+        config.available_features.add("clang-format-14")
+        config.substitutions.append(("%clang_format", clang_format))
+# Tests that list the tracked files need the git checkout.
+if os.path.exists(os.path.join(config.rng_src_root, ".git")):
+    config.available_features.add("git-checkout")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the benchmark kernels (MLIR gpu.modules) into bench/kernels/.
+"""Writes the benchmark kernels (MLIR gpu.modules): bench/build.sh runs it.
 
 Two spellings of the same eight kernels:
 
@@ -35,7 +35,8 @@ allocated ptr, aligned ptr, offset, size, stride):
 vector<8xbf16> of `y` for SR); unit u is handled by thread
 u = block_id.x * block_dim.x + thread_id.x.
 
-Usage: gen.py [--out DIR]    (writes ops/*.mlir and expanded/*.mlir)
+Usage: gen.py --out DIR    (writes DIR/ops/*.mlir and DIR/expanded/*.mlir;
+                            bench/build.sh: DIR = build/bench/kernels)
 """
 
 import argparse
@@ -385,7 +386,7 @@ def generate(mode):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default=os.path.dirname(os.path.abspath(__file__)))
+    ap.add_argument("--out", required=True)
     args = ap.parse_args()
     for mode in ("ops", "expanded"):
         d = os.path.join(args.out, mode)

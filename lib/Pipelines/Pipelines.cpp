@@ -14,6 +14,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -56,6 +58,33 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
+}
+
+/// The first #nvvm.target / #rocdl.target of `gpuModule` as an #llvm.target
+/// (triple, chip, features), or null.
+static LLVM::TargetAttr getLLVMTarget(gpu::GPUModuleOp gpuModule,
+                                      StringRef triple) {
+  ArrayAttr targets = gpuModule.getTargetsAttr();
+  if (!targets)
+    return {};
+  for (Attribute target : targets) {
+    StringRef chip, features;
+    if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
+      chip = nvvm.getChip();
+      features = nvvm.getFeatures();
+    } else if (auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(target)) {
+      chip = rocdl.getChip();
+      features = rocdl.getFeatures();
+    } else {
+      continue;
+    }
+    MLIRContext *ctx = gpuModule.getContext();
+    return LLVM::TargetAttr::get(
+        ctx, StringAttr::get(ctx, triple), StringAttr::get(ctx, chip),
+        features.empty() ? LLVM::TargetFeaturesAttr()
+                         : LLVM::TargetFeaturesAttr::get(ctx, features));
+  }
+  return {};
 }
 
 namespace {
@@ -116,13 +145,17 @@ struct HoistGpuModulePass final
     }
 
     // The device module's own attributes (data layout, ...) travel along;
-    // its symbol name names the module; its target attribute does not (llc
-    // takes -mcpu instead).
+    // its symbol name names the module; its target attribute becomes
+    // `llvm.target`, so that the module still says which chip it was
+    // lowered for (mlir-translate ignores it; llc takes -mcpu).
     for (NamedAttribute attr : gpuModule->getDiscardableAttrs())
       module->setAttr(attr.getName(), attr.getValue());
-    if (!triple.empty())
+    if (!triple.empty()) {
       module->setAttr(LLVM::LLVMDialect::getTargetTripleAttrName(),
                       StringAttr::get(&getContext(), triple));
+      if (LLVM::TargetAttr target = getLLVMTarget(gpuModule, triple))
+        module->setAttr(LLVM::LLVMDialect::getTargetAttrName(), target);
+    }
     module.setSymName(gpuModule.getName());
     Block *body = module.getBody();
     body->getOperations().splice(body->end(),

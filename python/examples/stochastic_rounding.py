@@ -22,7 +22,7 @@ Run: PYTHONPATH=<build>/python_packages python3 python/examples/stochastic_round
 import numpy as np
 
 from rng_mlir.dialects import arith, func, memref, rng, scf
-from rng_mlir.dialects import round as round_
+from rng_mlir.dialects import round_
 from rng_mlir.execution_engine import ExecutionEngine
 from rng_mlir.ir import (
     BF16Type,

@@ -5,8 +5,11 @@
 ``convert-gpu-to-nvvm`` / ``convert-gpu-to-rocdl``) to LLVM IR with MLIR's
 translation, optimize it and emit assembly with LLVM's NVPTX / AMDGPU
 backends, as ``mlir-translate --mlir-to-llvmir | llc`` would. The chip and
-features default to those of the gpu.module's ``#nvvm.target`` /
-``#rocdl.target`` attribute.
+features default to those the module was lowered for: the gpu.module's
+``#nvvm.target`` / ``#rocdl.target`` attribute, or, where the pipeline
+replaced the module by the gpu.module's body (without
+``keep-gpu-module=true``), the ``llvm.target`` attribute it left on the
+module. So the chip is named once, in the pipeline.
 
 ``gpu_binary_objects`` reads what the ``gpu-module-to-binary`` pass embedded
 in ``gpu.binary`` ops (with ``format=isa``: the assembly text).
@@ -36,10 +39,32 @@ def _gpu_modules(operation):
     return found
 
 
-def _target_attribute(operation, dialect, gpu_module):
+def _llvm_target(operation, triple):
+    """(chip, features) from the operation's ``llvm.target`` attribute
+    (``#llvm.target<triple = ..., chip = ..., features = ...>``) when its
+    triple is ``triple``, or (None, None)."""
+    attributes = operation.operation.attributes
+    if "llvm.target" not in attributes:
+        return None, None
+    text = str(attributes["llvm.target"])
+    found = re.search(r'triple = "([^"]*)"', text)
+    if not found or found.group(1) != triple:
+        return None, None
+    chip = re.search(r'chip = "([^"]*)"', text)
+    features = re.search(
+        r'features = (?:#llvm\.target_features)?<\[([^\]]*)\]>', text)
+    return (chip.group(1) if chip else None,
+            ",".join(re.findall(r'"([^"]*)"', features.group(1)))
+            if features else None)
+
+
+def _target_attribute(operation, dialect, gpu_module, triple):
     """(chip, features) from the #<dialect>.target attribute of the selected
-    gpu.module, or (None, None)."""
+    gpu.module, or from the ``llvm.target`` of a module without gpu.modules,
+    or (None, None)."""
     modules = _gpu_modules(operation)
+    if not modules and gpu_module is None:
+        return _llvm_target(operation, triple)
     if gpu_module is not None:
         modules = [m for m in modules
                    if m.attributes["sym_name"].value == gpu_module]
@@ -61,12 +86,13 @@ def _target_attribute(operation, dialect, gpu_module):
 def _emit(operation, triple, dialect, chip, features, opt_level, gpu_module,
           chip_option):
     default_chip, default_features = _target_attribute(
-        operation, dialect, gpu_module)
+        operation, dialect, gpu_module, triple)
     chip = chip or default_chip
     if chip is None:
         raise ValueError(
             f"no {chip_option} given, and no gpu.module with a "
-            f"#{dialect}.target attribute to take it from")
+            f"#{dialect}.target attribute nor an llvm.target attribute to "
+            "take it from")
     if features is None:
         features = default_features or ""
     return emit_assembly(operation, triple, chip, features,
@@ -78,7 +104,9 @@ def to_ptx(operation, chip=None, features=None, *, opt_level=2,
     """PTX text of the gpu.module in ``operation`` (lowered to NVVM + LLVM).
 
     ``chip`` (e.g. ``"sm_100a"``) and ``features`` (e.g. ``"+ptx87"``)
-    default to the module's ``#nvvm.target``.
+    default to those the module was lowered for (``rng-to-nvvm{chip=...}``):
+    the gpu.module's ``#nvvm.target``, or the ``llvm.target`` of the module
+    the pipeline left.
     """
     return _emit(operation, NVPTX_TRIPLE, "nvvm", chip, features, opt_level,
                  gpu_module, "chip")
@@ -87,7 +115,9 @@ def to_ptx(operation, chip=None, features=None, *, opt_level=2,
 def to_amdgcn(operation, chipset=None, features=None, *, opt_level=2,
               gpu_module=None):
     """AMDGCN assembly of the gpu.module in ``operation`` (lowered to ROCDL +
-    LLVM). ``chipset`` (e.g. ``"gfx950"``) defaults to the module's
-    ``#rocdl.target``."""
+    LLVM). ``chipset`` (e.g. ``"gfx950"``) defaults to the one the module
+    was lowered for (``rng-to-rocdl{chipset=...}``): the gpu.module's
+    ``#rocdl.target``, or the ``llvm.target`` of the module the pipeline
+    left."""
     return _emit(operation, AMDGCN_TRIPLE, "rocdl", chipset, features,
                  opt_level, gpu_module, "chipset")

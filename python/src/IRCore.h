@@ -378,6 +378,9 @@ namespace rng_python __attribute__((visibility("hidden"))) {
   void populateExecutionEngine(py::module_ & m);
   void populateTarget(py::module_ & m);
 
-} // namespace )
+  // clang-format 14 misreads the attribute and would rename this comment.
+  // clang-format off
+} // namespace rng_python
+// clang-format on
 
 #endif // RNG_MLIR_PYTHON_IRCORE_H

@@ -278,6 +278,27 @@ struct Prepared {
 };
 } // namespace
 
+namespace {
+/// While alive, MLIR attaches no "see current operation" note to the
+/// diagnostics of `context`. For the trial operations of result type
+/// inference: they are detached, so the note would print their operands as
+/// <<UNKNOWN SSA VALUE>>, and their results are placeholders.
+class NoCurrentOperationNote {
+public:
+  explicit NoCurrentOperationNote(MLIRContext *context)
+      : context(context), saved(context->shouldPrintOpOnDiagnostic()) {
+    context->printOpOnDiagnostic(false);
+  }
+  ~NoCurrentOperationNote() { context->printOpOnDiagnostic(saved); }
+  NoCurrentOperationNote(const NoCurrentOperationNote &) = delete;
+  NoCurrentOperationNote &operator=(const NoCurrentOperationNote &) = delete;
+
+private:
+  MLIRContext *context;
+  bool saved;
+};
+} // namespace
+
 static std::string joinTypes(ArrayRef<Type> types) {
   std::string text;
   for (auto [i, type] : llvm::enumerate(types))
@@ -285,11 +306,30 @@ static std::string joinTypes(ArrayRef<Type> types) {
   return text;
 }
 
+/// What the op's result type constraint allows, in ODS's words: "result #0
+/// must be bf16, f16, ..." from the verifier's message for a result of type
+/// `none` (which no constraint of ours allows), without its ", but got ...";
+/// "" if the first diagnostic is not about a result.
+static std::string
+describeResultConstraint(const std::vector<DiagnosticInfo> &diagnostics) {
+  if (diagnostics.empty())
+    return "";
+  StringRef message = diagnostics.front().message;
+  size_t start = message.find("result #");
+  if (start == StringRef::npos || !message.contains(" must be "))
+    return "";
+  message = message.drop_front(start);
+  return message.take_front(message.rfind(", but got ")).str();
+}
+
 /// Result types by the verifier: the unique type T such that the op with
 /// every result of type T verifies, among the operand types and the common
 /// scalar types in the operands' shapes. Used for rng-mlir ops that do not
-/// implement InferTypeOpInterface.
-static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count) {
+/// implement InferTypeOpInterface. When several or none are accepted, the
+/// error quotes `resultConstraint` (describeResultConstraint), the complete
+/// list of what the op accepts, rather than the candidates tried here.
+static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count,
+                                         const std::string &resultConstraint) {
   MLIRContext *ctx = p.location.getContext();
   Builder b(ctx);
   SmallVector<Type> elements = {
@@ -323,6 +363,7 @@ static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count) {
   for (Type candidate : candidates) {
     SmallVector<Type> types(count, candidate);
     Operation *trial = p.create(types);
+    NoCurrentOperationNote noNote(ctx);
     DiagnosticCapture capture(ctx);
     if (succeeded(mlir::verify(trial, /*verifyRecursively=*/false)))
       accepted.push_back(candidate);
@@ -340,8 +381,11 @@ static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count) {
             "diagnostics for the first candidate follow); pass the result "
             "types as leading Type arguments",
         firstFailure);
+  std::string allowed = resultConstraint.empty()
+                            ? "among them " + joinTypes(accepted)
+                            : resultConstraint;
   throw MLIRErrorException("'" + name + "' accepts several result types (" +
-                           joinTypes(accepted) +
+                           allowed +
                            "); pass the one you want as a leading Type "
                            "argument");
 }
@@ -363,12 +407,15 @@ static SmallVector<Type> inferResultTypes(const Prepared &p) {
   SmallVector<Type> placeholders(results.exact.value_or(0), NoneType::get(ctx));
   Operation *trial = p.create(placeholders);
   llvm::scope_exit cleanup([&] { trial->destroy(); });
+  std::string resultConstraint;
   {
+    NoCurrentOperationNote noNote(ctx);
     DiagnosticCapture capture(ctx);
     if (failed(mlir::verify(trial, /*verifyRecursively=*/false)) &&
         !capture.getDiagnostics().empty() &&
         isOperandOrAttributeError(capture.getDiagnostics().front()))
       capture.raise("Invalid operands or attributes for '" + name + "'");
+    resultConstraint = describeResultConstraint(capture.getDiagnostics());
   }
 
   if (auto *iface = p.info->getInterface<InferTypeOpInterface>()) {
@@ -381,7 +428,7 @@ static SmallVector<Type> inferResultTypes(const Prepared &p) {
     return inferred;
   }
   if (isRngDialectOp(p.name) && results.exact)
-    return inferByVerifier(p, *results.exact);
+    return inferByVerifier(p, *results.exact, resultConstraint);
   throw MLIRErrorException(
       "'" + name +
       "' does not infer its result types; pass them (as leading Type "

@@ -91,7 +91,7 @@ def test_rng_builder_keywords_and_inference(ctx):
 
 
 def test_round_builder_takes_the_result_type_first(ctx):
-    from rng_mlir.dialects import round as round_
+    from rng_mlir.dialects import round_
 
     from rng_mlir.ir import BF16Type
 
@@ -103,12 +103,68 @@ def test_round_builder_takes_the_result_type_first(ctx):
         x, bits = f.arguments
         y = round_.stochastic(BF16Type.get(), x, bits, saturate=True)
         z = round_.stochastic(BF16Type.get(), x, bits)
-        with pytest.raises(MLIRError, match="accepts several result types"):
+        # The error lists every result type the verifier accepts, in the
+        # words of the op's result type constraint.
+        with pytest.raises(MLIRError) as error:
             round_.stochastic(x, bits)
+        message = str(error.value)
+        assert "'round.stochastic' accepts several result types" in message
+        assert ("result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or "
+                "f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one "
+                "of them") in message
+        assert "pass the one you want as a leading Type argument" in message
         func.return_([])
     assert y.type == BF16Type.get()
     assert "round.stochastic %arg0, %arg1 saturate : f32, i32 -> bf16" in str(module)
     assert "saturate" not in str(z.owner)
+
+
+def test_diagnostics_never_print_unknown_ssa_values(ctx):
+    # Result type inference verifies a detached trial operation; its
+    # diagnostics must not carry a "see current operation" note that prints
+    # the operands as <<UNKNOWN SSA VALUE>> (and placeholder result types).
+    from rng_mlir.dialects import rng, round_
+
+    from rng_mlir.ir import BF16Type
+
+    f32, i32 = F32Type.get(), IntegerType.get_signless(32)
+    i8 = IntegerType.get_signless(8)
+    module = Module.create()
+    with InsertionPoint(module.body):
+        f = func.FuncOp("f", ([f32, i32], []))
+    with InsertionPoint(f.add_entry_block()):
+        x, bits = f.arguments
+        failing = [
+            lambda: rng.rand(x, bits),              # f32 seed
+            lambda: arith.addi(x, bits),            # operand types differ
+            lambda: round_.stochastic(x, bits),     # result type left out
+            lambda: round_.stochastic(i8, x, bits),  # result type not allowed
+            lambda: round_.stochastic(BF16Type.get(), bits, x),  # swapped
+        ]
+        for build in failing:
+            with pytest.raises(MLIRError) as error:
+                build()
+            text = str(error.value)
+            assert "UNKNOWN SSA VALUE" not in text, text
+            assert "-> none" not in text, text
+        # Where the note is kept (the operation was inserted), it names the
+        # operands as the function does.
+        with pytest.raises(MLIRError) as error:
+            round_.stochastic(i8, x, bits)
+        assert ('see current operation: %0 = "round.stochastic"(%arg0, %arg1)'
+                in str(error.value))
+        func.return_([])
+
+
+def test_round_has_a_name_that_keeps_the_builtin(ctx):
+    import builtins
+
+    from rng_mlir.dialects import round_
+    from rng_mlir.dialects import round as round_dialect
+
+    assert round_ is round_dialect
+    assert round_.OPERATIONS["stochastic"] == "round.stochastic"
+    assert round is builtins.round  # this module never imported the name
 
 
 def test_arith_builders(ctx):

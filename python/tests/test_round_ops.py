@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from kernels import REPO, elementwise_func, jit
-from rng_mlir.dialects import round as round_
+from rng_mlir.dialects import round_
 from rng_mlir.ir import (
     BF16Type,
     F16Type,

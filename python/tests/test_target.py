@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from rng_mlir.dialects import arith, gpu, memref, rng
-from rng_mlir.dialects import round as round_
+from rng_mlir.dialects import round_
 from rng_mlir.ir import (
     Attribute,
     BF16Type,
@@ -146,14 +146,39 @@ def test_rng_to_nvvm_pipeline_to_ptx(ctx):
         assert result.returncode == 0, result.stderr
 
 
-def test_rng_to_nvvm_without_the_gpu_module(ctx):
+@pytest.mark.parametrize("chip,hardware", [("sm_90", False),
+                                           ("sm_100a", True)])
+def test_rng_to_nvvm_without_the_gpu_module(ctx, chip, hardware):
+    # The chip is named once, in the pipeline: the module it leaves keeps it
+    # (llvm.target), and to_ptx takes it from there.
     module = python_built_kernel()
-    PassManager.parse("builtin.module(rng-to-nvvm{chip=sm_90})").run(
+    PassManager.parse(f"builtin.module(rng-to-nvvm{{chip={chip}}})").run(
         module.operation)
+    assert f'chip = "{chip}"' in str(module.operation.attributes["llvm.target"])
+    ptx = target.to_ptx(module)
+    assert f".target {chip}" in ptx and ("cvt.rs" in ptx) == hardware
+    if hardware:
+        assert ".version 8.7" in ptx  # +ptx87 kept from the #nvvm.target
+    else:  # an explicit chip still wins
+        assert ".target sm_80" in target.to_ptx(module, chip="sm_80")
+    # Without anything saying which chip, it must be named.
+    del module.operation.attributes["llvm.target"]
     with pytest.raises(ValueError, match="no chip given"):
         target.to_ptx(module)
-    ptx = target.to_ptx(module, chip="sm_90")
-    assert ".target sm_90" in ptx and "cvt.rs" not in ptx
+    assert f".target {chip}" in target.to_ptx(module, chip=chip,
+                                               features="+ptx87")
+
+
+def test_rng_to_rocdl_without_the_gpu_module(ctx):
+    module = python_built_kernel()
+    PassManager.parse("builtin.module(rng-to-rocdl{chipset=gfx950})").run(
+        module.operation)
+    asm = target.to_amdgcn(module)
+    assert '.amdgcn_target "amdgcn-amd-amdhsa--gfx950' in asm
+    assert "v_cvt_sr_bf16_f32" in asm
+    # An NVPTX emission does not take an AMD chip.
+    with pytest.raises(ValueError, match="no chip given"):
+        target.to_ptx(module)
 
 
 @pytest.mark.parametrize("chipset,hardware", [("gfx950", True),

@@ -101,6 +101,29 @@ def test_ops_reproduce_tritons_values(engine, case):
             assert ulp_distance(got, want(key)).max() <= 4, key
 
 
+def test_i32_seed_with_bit_31_set_is_sign_extended(engine):
+    """docs/Python.md, "Seeds": 0xDEADBEEF passed for an i32 seed is the bit
+    pattern of -559038737, sign-extended to the key (0xDEADBEEF, 0xFFFFFFFF)
+    (Triton's int32 tensor seed); Triton's Python-int seed 0xDEADBEEF is
+    zero-extended, (0xDEADBEEF, 0): an i64 seed reproduces it
+    (test/vectors/triton_random.json)."""
+    data = load_triton_vectors()["cases"][1]
+    assert data["seed"] == 0xDEADBEEF
+    offsets = data["offsets"]
+    as_i32 = run(engine, "randint", 0xDEADBEEF, offsets, seed_width=32)[0]
+    signed_i32 = run(engine, "randint", 0xDEADBEEF - 2**32, offsets,
+                     seed_width=32)[0]
+    sign_extended = run(engine, "randint", 0xDEADBEEF - 2**32, offsets,
+                        seed_width=64)[0]
+    zero_extended = run(engine, "randint", 0xDEADBEEF, offsets,
+                        seed_width=64)[0]
+    np.testing.assert_array_equal(as_i32, signed_i32)
+    np.testing.assert_array_equal(as_i32, sign_extended)
+    np.testing.assert_array_equal(
+        zero_extended, [int(v, 16) for v in data["randint"]])
+    assert not np.array_equal(as_i32, zero_extended)
+
+
 def model_outputs(seed, seed_width, offsets, offset_width, rounds):
     per_offset = [model.all_outputs(seed, seed_width, int(o), offset_width,
                                     rounds) for o in offsets]

@@ -41,6 +41,8 @@ for file in include/rng/InitRng.h include/rng-c/Dialect/Rng.h \
             share/doc/rng-mlir/generated/RngOps.md; do
   [ -e "$prefix/$file" ] || fail "$file is not installed"
 done
+# The test driver with the test-only passes is for the suite alone.
+[ ! -e "$prefix/bin/rng-test-opt" ] || fail "bin/rng-test-opt (test only) is installed"
 echo "installed and relocated: ok"
 
 # Two consumers of the one installed package: <work>/build links MLIR's static

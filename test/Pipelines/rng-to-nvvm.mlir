@@ -5,11 +5,14 @@
 // RUN:   | FileCheck %s --check-prefixes=CHECK,KEEP90
 // RUN: rng-opt %s --rng-to-nvvm="chip=sm_100a features=+ptx88 keep-gpu-module=true" \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,FEATURES
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_100a | FileCheck %s --check-prefix=HOIST100A
 
 // By default the gpu.module's body becomes the module (named after it, with
-// the NVPTX triple) for mlir-translate; everything is LLVM/NVVM dialect.
-// HOIST:       module @kernels attributes {llvm.target_triple = "nvptx64-nvidia-cuda"} {
+// the NVPTX triple) for mlir-translate; everything is LLVM/NVVM dialect. The
+// nvvm.target's chip and features stay on it as llvm.target.
+// HOIST:       module @kernels attributes {llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_90">, llvm.target_triple = "nvptx64-nvidia-cuda"} {
 // HOIST-NOT:   gpu.module
+// HOIST100A:   module @kernels attributes {llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx87"]>>, llvm.target_triple = "nvptx64-nvidia-cuda"} {
 
 // keep-gpu-module=true: the nested form with the nvvm.target, whose PTX
 // features are what the chip's instructions need (+ptx87 for cvt.rs on

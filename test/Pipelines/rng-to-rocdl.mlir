@@ -2,7 +2,7 @@
 // RUN: rng-opt %s --rng-to-rocdl="chipset=gfx942 keep-gpu-module=true" \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,KEEP
 
-// HOIST:       module @kernels attributes {llvm.data_layout = "{{.+}}", llvm.target_triple = "amdgcn-amd-amdhsa"} {
+// HOIST:       module @kernels attributes {llvm.data_layout = "{{.+}}", llvm.target = #llvm.target<triple = "amdgcn-amd-amdhsa", chip = "gfx950">, llvm.target_triple = "amdgcn-amd-amdhsa"} {
 // HOIST-NOT:   gpu.module
 // KEEP:        gpu.module @kernels [#rocdl.target<O = 3, chip = "gfx942">]
 // Either way the kernel is a ROCDL kernel whose cos goes to ocml.

@@ -6,6 +6,8 @@
 //
 // mlir-opt with the rng-mlir dialects, passes and pipelines added to every
 // upstream dialect, extension and pass, so that user pipelines can mix them.
+// Built a second time as rng-test-opt (RNG_INCLUDE_TEST_PASSES), which adds
+// the test-only passes of test/lib and is not installed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,15 +20,19 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#ifdef RNG_INCLUDE_TEST_PASSES
 // Test-only passes (test/lib), as mlir-opt registers upstream's.
 namespace mlir::rng::test {
 void registerTestPasses();
 } // namespace mlir::rng::test
+#endif
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::rng::registerRngPasses();
+#ifdef RNG_INCLUDE_TEST_PASSES
   mlir::rng::test::registerTestPasses();
+#endif
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
@@ -34,6 +40,6 @@ int main(int argc, char **argv) {
   mlir::registerAllToLLVMIRTranslations(registry);
   mlir::rng::registerRngDialects(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "rng-mlir optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "rng-mlir optimizer driver\n", registry));
 }

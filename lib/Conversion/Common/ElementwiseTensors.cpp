@@ -11,6 +11,7 @@
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -71,10 +72,15 @@ struct ElementwiseTensorToLinalg final : RewritePattern {
         sizeSource ? tensor::getMixedSizes(rewriter, loc, sizeSource)
                    : getAsIndexOpFoldResult(context, resultType.getShape());
 
+    // One input per distinct operand, so that ops sharing operands share
+    // block arguments (and so, for the Triton family, one Philox block).
     SmallVector<Value> inputs;
     SmallVector<AffineMap> maps;
+    llvm::DenseMap<Value, unsigned> inputIndex;
     for (Operation *member : ops)
       for (Value operand : member->getOperands()) {
+        if (!inputIndex.try_emplace(operand, inputs.size()).second)
+          continue;
         inputs.push_back(operand);
         maps.push_back(isa<RankedTensorType>(operand.getType()) ? identity
                                                                 : scalar);
@@ -97,16 +103,15 @@ struct ElementwiseTensorToLinalg final : RewritePattern {
         rewriter, loc, resultTypes, inputs, outputs, maps, iterators,
         [&](OpBuilder &builder, Location bodyLoc, ValueRange args) {
           SmallVector<Value> yielded;
-          unsigned next = 0;
           for (Operation *member : ops) {
             SmallVector<Type> elementTypes;
             for (Type type : member->getResultTypes())
               elementTypes.push_back(cast<ShapedType>(type).getElementType());
             OperationState state(member->getLoc(), member->getName());
-            state.addOperands(args.slice(next, member->getNumOperands()));
+            for (Value operand : member->getOperands())
+              state.addOperands(args[inputIndex.lookup(operand)]);
             state.addTypes(elementTypes);
             state.addAttributes(member->getAttrs());
-            next += member->getNumOperands();
             llvm::append_range(yielded, builder.create(state)->getResults());
           }
           linalg::YieldOp::create(builder, bodyLoc, yielded);
