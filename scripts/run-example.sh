@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The main job: set up and build rng-mlir, lower example programs with
 # `rng-opt --rng-to-llvm` and run them on the CPU with mlir-runner.
-# Without arguments: examples/philox.mlir (Philox known answers) and
-# examples/dropout.mlir (Triton's dropout lesson). With arguments: those files.
+# Without arguments: examples/philox.mlir (Philox known answers),
+# examples/dropout.mlir (Triton's dropout lesson), examples/phobos.mlir
+# (Phobos' hash generator and dropout_rows) and examples/tech_renaissance.mlir
+# (Tech-Renaissance's seed recipes). With arguments: those files.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 if (($#)); then
   EXAMPLES=("$@")
 else
-  EXAMPLES=("$ROOT/examples/philox.mlir" "$ROOT/examples/dropout.mlir")
+  EXAMPLES=("$ROOT/examples/philox.mlir" "$ROOT/examples/dropout.mlir"
+            "$ROOT/examples/phobos.mlir" "$ROOT/examples/tech_renaissance.mlir")
 fi
 "$ROOT/scripts/setup.sh" >/dev/null
 LIBS=/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so,/usr/lib/llvm-22/lib/libmlir_runner_utils.so

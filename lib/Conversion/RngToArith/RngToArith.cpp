@@ -195,4 +195,5 @@ void rng::populateRngToArithConversionPatterns(
                TritonRandomOpExpansion<RandnOp, TritonRandomKind::Randn>,
                TritonRandomOpExpansion<Randn4xOp, TritonRandomKind::Randn4x>>(
       patterns.getContext(), options, benefit);
+  populateRngHashToArithConversionPatterns(patterns, options, benefit);
 }

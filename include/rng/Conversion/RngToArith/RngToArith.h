@@ -61,6 +61,16 @@ void populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);
 
+/// Adds the lowering of rng.lowbias32, rng.hash_rand, rng.hash_randn,
+/// rng.hash_dropout, rng.dropout and rng.splitmix64 on scalars and vectors
+/// (fixed and scalable) to `arith` (+ `math` for rng.hash_randn, with
+/// `options.normalMathFlags`; rng.dropout's Philox uses `options.mulHiLo`).
+/// Tensor-typed ops are not matched. Part of
+/// populateRngToArithConversionPatterns.
+void populateRngHashToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options = {},
+    PatternBenefit benefit = 1);
+
 /// Rewrites every rng.randint, rng.rand, rng.rand4x, rng.randn and
 /// rng.randn4x under `root` into an rng.randint4x followed by its conversion
 /// (u2f in arith, Box-Muller in arith + math), reusing one rng.randint4x for
