@@ -38,7 +38,7 @@ N = len(COUNTERS)
 # apart from a kept one; no overflow of x / (1 - p) for the p below.
 XS = [1.0, -2.5, 3.0e-39, 1.0e30, 0.1, 7.0, -1.0e-5, 65504.0,
       -3.0, 0.5, 1.5e-7, -123.25, 2.0, 4096.5, -0.75, 9.0]
-GRADS = [-0.5 * x + 0.25 for x in reversed(XS)]
+GRADS = [-0.5 * x + 0.3 for x in reversed(XS)]
 PS = [0.0, 0.1, 0.5, 0.9]
 I64_EDGES = [0, 1, 5, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**40 + 12345,
              2**63 - 1, -1, -2, -2**31, -2**32, -2**63, 0x123456789ABCDEF0, 77]

@@ -1,4 +1,4 @@
-// RUN: rng-opt %s --convert-rng-to-arith --split-input-file | FileCheck %s
+// RUN: rng-opt %s --convert-rng-to-arith --cse --split-input-file | FileCheck %s
 
 // The universal lowering of the hash generators, dropout and splitmix64
 // (SPEC §5-7) on scalars and fixed and scalable vectors:
@@ -10,15 +10,15 @@
 
 // CHECK-LABEL: func @lowbias32
 // CHECK-SAME: (%[[X:.*]]: i32)
-// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : i32
-// CHECK-DAG: %[[C15:.*]] = arith.constant 15 : i32
-// CHECK-DAG: %[[M1:.*]] = arith.constant 2146121005 : i32
-// CHECK-DAG: %[[M2:.*]] = arith.constant -2073254261 : i32
+// CHECK: %[[C16:.*]] = arith.constant 16 : i32
 // CHECK: %[[S1:.*]] = arith.shrui %[[X]], %[[C16]] : i32
 // CHECK: %[[X1:.*]] = arith.xori %[[X]], %[[S1]] : i32
+// CHECK: %[[M1:.*]] = arith.constant 2146121005 : i32
 // CHECK: %[[P1:.*]] = arith.muli %[[X1]], %[[M1]] : i32
+// CHECK: %[[C15:.*]] = arith.constant 15 : i32
 // CHECK: %[[S2:.*]] = arith.shrui %[[P1]], %[[C15]] : i32
 // CHECK: %[[X2:.*]] = arith.xori %[[P1]], %[[S2]] : i32
+// CHECK: %[[M2:.*]] = arith.constant -2073254261 : i32
 // CHECK: %[[P2:.*]] = arith.muli %[[X2]], %[[M2]] : i32
 // CHECK: %[[S3:.*]] = arith.shrui %[[P2]], %[[C16]] : i32
 // CHECK: %[[H:.*]] = arith.xori %[[P2]], %[[S3]] : i32
@@ -48,8 +48,8 @@ func.func @lowbias32_scalable(%x: vector<[4]xi32>) -> vector<[4]xi32> {
 // the second hash become an exact f32 multiple of 2^-23 (0x34000000).
 // CHECK-LABEL: func @hash_rand_scalar_seed
 // CHECK-SAME: (%[[SEED:.*]]: i32, %[[COUNTER:.*]]: vector<8xi32>)
-// CHECK: %[[SH:.*]] = arith.xori %{{.*}}, %{{.*}} : i32
-// CHECK: %[[B:.*]] = vector.broadcast %[[SH]] : i32 to vector<8xi32>
+// CHECK-NOT: vector<8xi32>
+// CHECK: %[[B:.*]] = vector.broadcast %{{.*}} : i32 to vector<8xi32>
 // CHECK: %[[K:.*]] = arith.xori %[[COUNTER]], %[[B]] : vector<8xi32>
 // CHECK: %[[MASK:.*]] = arith.constant dense<8388607> : vector<8xi32>
 // CHECK: %[[BITS:.*]] = arith.andi %{{.*}}, %[[MASK]] : vector<8xi32>
@@ -148,8 +148,10 @@ func.func @dropout(%x: vector<4xf32>, %p: vector<4xf32>, %seed: i64, %offset: ve
 // Scalar seed and offset beside a vector x: one draw, broadcast.
 // CHECK-LABEL: func @dropout_scalar_draw
 // CHECK: arith.mulf %{{.*}} : f32
+// CHECK: %[[PS:.*]] = vector.broadcast %{{.*}} : f32 to vector<[4]xf32>
+// CHECK: vector.broadcast %{{.*}} : f32 to vector<[4]xf32>
 // CHECK: %[[U:.*]] = vector.broadcast %{{.*}} : f32 to vector<[4]xf32>
-// CHECK: arith.cmpf ogt, %[[U]], %{{.*}} : vector<[4]xf32>
+// CHECK: arith.cmpf ogt, %[[U]], %[[PS]] : vector<[4]xf32>
 // CHECK-NOT: rng.
 func.func @dropout_scalar_draw(%x: vector<[4]xf32>, %p: f32, %seed: i32, %offset: i32) -> vector<[4]xf32> {
   %y = rng.dropout %x, %p, %seed, %offset : vector<[4]xf32>, f32, i32, i32

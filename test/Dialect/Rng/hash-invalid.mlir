@@ -46,7 +46,7 @@ func.func @negative_hash_rand_dynamic_seed(%seed: tensor<?xi32>, %counter: tenso
 // -----
 
 func.func @negative_hash_randn_scalable_seed(%seed: vector<[4]xi32>, %counter: vector<4xi32>) {
-  // expected-error @+1 {{'rng.hash_randn' op 'seed' type 'vector<[4]xi32>' must be a scalar or have the shape of 'counter' ('vector<4xi32>')}}
+  // expected-error @+1 {{'rng.hash_randn' op all non-scalar operands/results must have the same shape and base type}}
   %n = rng.hash_randn %seed, %counter : vector<[4]xi32>, vector<4xi32>
   return
 }
@@ -86,7 +86,7 @@ func.func @negative_hash_dropout_p_shape(%x: tensor<4xf32>, %p: tensor<?xf32>, %
 // -----
 
 func.func @negative_hash_dropout_scalar_x(%x: f32, %p: f32, %seed: i32, %counter: vector<4xi32>) {
-  // expected-error @+1 {{'rng.hash_dropout' op if an operand is non-scalar, then all results must be non-scalar}}
+  // expected-error @+1 {{'rng.hash_dropout' op if an operand is non-scalar, then there must be at least one non-scalar result}}
   %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, vector<4xi32>
   return
 }
@@ -95,7 +95,7 @@ func.func @negative_hash_dropout_scalar_x(%x: f32, %p: f32, %seed: i32, %counter
 
 func.func @negative_hash_dropout_p_one(%x: f32, %seed: i32, %counter: i32) {
   %p = arith.constant 1.0 : f32
-  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.0}}
+  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.000000e+00}}
   %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
   return
 }
@@ -104,7 +104,7 @@ func.func @negative_hash_dropout_p_one(%x: f32, %seed: i32, %counter: i32) {
 
 func.func @negative_hash_dropout_p_negative(%x: f32, %seed: i32, %counter: i32) {
   %p = arith.constant -0.25 : f32
-  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds -0.25}}
+  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds -2.500000e-01}}
   %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
   return
 }
@@ -122,7 +122,7 @@ func.func @negative_dropout_p_nan(%x: f32, %seed: i32, %offset: i32) {
 
 func.func @negative_dropout_p_dense(%x: vector<2xf32>, %seed: i32, %offset: vector<2xi32>) {
   %p = arith.constant dense<[0.5, 1.5]> : vector<2xf32>
-  // expected-error @+1 {{'rng.dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.5}}
+  // expected-error @+1 {{'rng.dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.500000e+00}}
   %y = rng.dropout %x, %p, %seed, %offset : vector<2xf32>, vector<2xf32>, i32, vector<2xi32>
   return
 }
@@ -154,7 +154,7 @@ func.func @negative_dropout_offset_i16(%x: f32, %p: f32, %seed: i32, %offset: i1
 // -----
 
 func.func @negative_dropout_offset_shape(%x: vector<4xf32>, %p: f32, %seed: i32, %offset: vector<[4]xi64>) {
-  // expected-error @+1 {{'rng.dropout' op 'offset' type 'vector<[4]xi64>' must be a scalar or have the shape of 'x' ('vector<4xf32>')}}
+  // expected-error @+1 {{'rng.dropout' op all non-scalar operands/results must have the same shape and base type}}
   %y = rng.dropout %x, %p, %seed, %offset : vector<4xf32>, f32, i32, vector<[4]xi64>
   return
 }
@@ -164,5 +164,13 @@ func.func @negative_dropout_offset_shape(%x: vector<4xf32>, %p: f32, %seed: i32,
 func.func @negative_splitmix64_i32(%x: i32) {
   // expected-error @+1 {{'rng.splitmix64' op operand #0 must be i64, or a vector or ranked tensor of i64, but got 'i32'}}
   %z = rng.splitmix64 %x : i32
+  return
+}
+
+// -----
+
+func.func @negative_dropout_dynamic_x(%x: tensor<?xf32>, %p: f32, %seed: tensor<8xi64>, %offset: tensor<?xi32>) {
+  // expected-error @+1 {{'rng.dropout' op 'seed' type 'tensor<8xi64>' must be a scalar or have the shape of 'x' ('tensor<?xf32>')}}
+  %y = rng.dropout %x, %p, %seed, %offset : tensor<?xf32>, f32, tensor<8xi64>, tensor<?xi32>
   return
 }
