@@ -97,9 +97,8 @@ defvar Rng_HashTypesDoc = [{
 
     Types: `seed` and `counter` are `i32`, or vectors (fixed or scalable) or
     ranked tensors (static or dynamic sizes) of `i32`; other widths are
-    rejected. The result has the shape of the shaped operand with `f32`
-    elements; a scalar `seed` may stand beside a shaped `counter` (one seed
-    for every element), and shaped operands must have the same type.
+    rejected. The result has the counter's shape with `f32` elements; the
+    seed is a scalar (one seed for every element) or of the counter's type.
 }];
 
 //===----------------------------------------------------------------------===//
@@ -222,9 +221,8 @@ defvar Rng_DropoutDoc = [{
     The kept elements are scaled in f32 by one division, `x / (1 - p)` with
     `1 - p` rounded once (not a multiply by a reciprocal); dropped elements
     are `+0.0`. `x` and `p` are `f32`; `p` is a runtime value and is used as
-    the formula says (`p = 0` keeps everything; a NaN `p` drops
-    everything), but a constant `p` outside `[0, 1)` is rejected by the
-    verifier.
+    the formula says (a NaN `p` drops every element), but a constant `p`
+    outside `[0, 1)` (NaN included) is rejected by the verifier.
 
     Backward pass: apply the same op, with the same `p`, seed and
     offset/counter, to the incoming gradient. The mask is recomputed, never
