@@ -10,6 +10,8 @@
 # libdevice for hash_randn's __nv_logf/__nv_sqrtf/__nv_cosf and emits PTX;
 # `run` launches it over 2^16 elements and compares every value with the
 # independent host model test/lib/hash_random_model.py (hash_test_device.py).
+# Output/ is git-ignored: carry test/GPU/Output to the GPU machine. Not yet
+# run on hardware (see docs/HashRandom.md).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
