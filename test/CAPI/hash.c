@@ -88,9 +88,10 @@ int main(void) {
 
   /* Refusals: a diagnostic each and no op. */
   refused("lowbias32 of i64", mlirRngLowbias32Create(loc, state));
-  refused("hash_dropout p = 1", mlirRngHashDropoutCreate(loc, x, one, seed,
-                                                         counter));
-  refused("dropout rounds 0", mlirRngDropoutCreate(loc, x, p, seed, counter, 0));
+  refused("hash_dropout p = 1",
+          mlirRngHashDropoutCreate(loc, x, one, seed, counter));
+  refused("dropout rounds 0",
+          mlirRngDropoutCreate(loc, x, p, seed, counter, 0));
   refused("hash_randn null seed", mlirRngHashRandnCreate(loc, null, counter));
   refused("splitmix64 of i32", mlirRngSplitMix64Create(loc, seed));
 

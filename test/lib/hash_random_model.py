@@ -15,8 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from triton_random_model import (MASK32, MASK64, bits_to_f32, f32,  # noqa: E402
-                                 f32_to_bits, philox4x32, randint4x, u2f,
-                                 ulp_distance)
+                                 f32_to_bits, philox4x32, randint4x, u2f)
 
 # --- SPEC §5: lowbias32 and Phobos' draws ---------------------------------
 

@@ -24,7 +24,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hash_random_model as model  # noqa: E402
-from triton_random_model import MASK32, MASK64, bits_to_f32, f32, f32_to_bits, sext  # noqa: E402
+from triton_random_model import (MASK32, MASK64, bits_to_f32, f32, f32_to_bits,  # noqa: E402
+                                 sext, ulp_distance)
 
 MAX_NORMAL_ULP = 3
 
@@ -337,7 +338,7 @@ def check(vectors_dir, output_path):
             failures.append("%s: not printed" % tag)
             return
         for i, (a, b) in enumerate(zip(got, want)):
-            d = model.ulp_distance(a & MASK32, b)
+            d = ulp_distance(a & MASK32, b)
             max_ulp = max(max_ulp, d)
             if d > MAX_NORMAL_ULP:
                 failures.append("%s[%d]: %08x vs correctly rounded %08x (%d ulp)"

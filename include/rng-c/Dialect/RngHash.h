@@ -1,4 +1,4 @@
-/*===-- rng-c/Dialect/RngHash.h - C API: hashes, dropout, seeds ----*- C -*-===*\
+/*===-- rng-c/Dialect/RngHash.h - C API: hashes, dropout, seeds ---*- C -*-===*\
 |*                                                                            *|
 |* Part of the rng-mlir project.                                              *|
 |*                                                                            *|
@@ -46,9 +46,11 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngHashRandnCreate(MlirLocation location,
 /** `rng.hash_dropout x, p, seed, counter`: hash_rand(seed, counter) >= p ?
  * x / (1 - p) : 0 (1 result, the type of `x`). A constant `p` outside
  * [0, 1) is rejected. */
-MLIR_CAPI_EXPORTED MlirOperation mlirRngHashDropoutCreate(
-    MlirLocation location, MlirValue x, MlirValue p, MlirValue seed,
-    MlirValue counter);
+MLIR_CAPI_EXPORTED MlirOperation mlirRngHashDropoutCreate(MlirLocation location,
+                                                          MlirValue x,
+                                                          MlirValue p,
+                                                          MlirValue seed,
+                                                          MlirValue counter);
 
 /** `rng.dropout x, p, seed, offset rounds <rounds>`: Triton's dropout,
  * rand(seed, offset) > p ? x / (1 - p) : 0 (1 result, the type of `x`).

@@ -39,8 +39,8 @@ static Type withElementType(Type like, Type elementType) {
 static Value buildMix(OpBuilder &builder, Location loc, Value v,
                       unsigned shift) {
   Value amount = createScalarOrSplatConstant(builder, loc, v.getType(), shift);
-  return arith::XOrIOp::create(
-      builder, loc, v, arith::ShRUIOp::create(builder, loc, v, amount));
+  return arith::XOrIOp::create(builder, loc, v,
+                               arith::ShRUIOp::create(builder, loc, v, amount));
 }
 
 /// v * multiplier, wrapping.
@@ -83,8 +83,8 @@ static std::pair<Value, Value> buildSeedHashAndCounter(OpBuilder &builder,
                                                        Location loc, Value seed,
                                                        Value counter) {
   Value seedHash = buildLowbias32(builder, loc, seed);
-  Type type = isa<ShapedType>(counter.getType()) ? counter.getType()
-                                                 : seed.getType();
+  Type type =
+      isa<ShapedType>(counter.getType()) ? counter.getType() : seed.getType();
   return {broadcastToType(builder, loc, seedHash, type),
           broadcastToType(builder, loc, counter, type)};
 }
@@ -113,7 +113,8 @@ Value rng::buildHashRandn(OpBuilder &builder, Location loc, Value seed,
   Value oneF = createScalarOrSplatConstant(builder, loc, floatType, kOneBits);
   Value minusTwo =
       createScalarOrSplatConstant(builder, loc, floatType, kMinusTwoBits);
-  Value twoPi = createScalarOrSplatConstant(builder, loc, floatType, kTwoPiBits);
+  Value twoPi =
+      createScalarOrSplatConstant(builder, loc, floatType, kTwoPiBits);
   // 1 - u1 is exact (u1 is a multiple of 2^-23 below 1) and at least 2^-23,
   // so the log is finite.
   Value complement = arith::SubFOp::create(builder, loc, oneF, u1);

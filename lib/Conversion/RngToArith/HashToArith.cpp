@@ -39,8 +39,7 @@ static LogicalResult rejectTensors(Operation *op, PatternRewriter &rewriter) {
 namespace {
 
 /// A pattern for `OpTy` that rejects tensors, then calls `lower`.
-template <typename OpTy>
-struct HashOpLowering : OpRewritePattern<OpTy> {
+template <typename OpTy> struct HashOpLowering : OpRewritePattern<OpTy> {
   HashOpLowering(MLIRContext *context, const RngLoweringOptions &options,
                  PatternBenefit benefit)
       : OpRewritePattern<OpTy>(context, benefit), options(options) {}

@@ -40,9 +40,9 @@ Value buildHashRand(OpBuilder &builder, Location loc, Value seed,
 /// u1 = hash_rand(seed, c), u2 = hash_rand(seed, c + 1),
 /// sqrt(-2 * log(1 - u1)) * cos(6.283185307179586f * u2), in f32, the math
 /// ops carrying `mathFlags`.
-Value buildHashRandn(OpBuilder &builder, Location loc, Value seed,
-                     Value counter,
-                     arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+Value buildHashRandn(
+    OpBuilder &builder, Location loc, Value seed, Value counter,
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
 
 /// Builds the dropout result keep ? x / (1 - p) : +0 with
 /// keep = cmpf(`predicate`, u, p): `ogt` for rng.dropout, `oge` for

@@ -70,10 +70,9 @@ verifySameShapes(Operation *op, Type reference, StringRef referenceName,
       continue;
     if (!isa<ShapedType>(reference) ||
         shaped.clone(getElementTypeOrSelf(reference)) != reference)
-      return op->emitOpError("'")
-             << name << "' type " << value.getType()
-             << " must be a scalar or have the shape of '" << referenceName
-             << "' (" << reference << ")";
+      return op->emitOpError("'") << name << "' type " << value.getType()
+                                  << " must be a scalar or have the shape of '"
+                                  << referenceName << "' (" << reference << ")";
   }
   return success();
 }
@@ -83,12 +82,11 @@ static LogicalResult verifyDropoutProbability(Operation *op, Value p) {
   Attribute attr;
   if (!matchPattern(p, m_Constant(&attr)))
     return success();
-  auto inRange = [](const APFloat &value) {
-    return !value.isNaN() && !value.isNegative() &&
-           value.compare(APFloat(1.0f)) == APFloat::cmpLessThan;
-  };
   auto check = [&](const APFloat &value) -> LogicalResult {
-    if (inRange(value) || value.isZero())
+    // [0, 1): -0 is in, NaN is out.
+    if (value.isZero() ||
+        (!value.isNaN() && !value.isNegative() &&
+         value.compare(APFloat(1.0f)) == APFloat::cmpLessThan))
       return success();
     return op->emitOpError("dropout probability 'p' must be in [0, 1), but "
                            "the constant holds ")
@@ -128,8 +126,8 @@ static bool isSplat(Attribute attr) {
 template <typename T>
 static std::optional<SmallVector<T>> getElements(Attribute attr,
                                                  int64_t count) {
-  using ScalarAttr = std::conditional_t<std::is_same_v<T, APInt>, IntegerAttr,
-                                        FloatAttr>;
+  using ScalarAttr =
+      std::conditional_t<std::is_same_v<T, APInt>, IntegerAttr, FloatAttr>;
   if (auto scalar = dyn_cast_or_null<ScalarAttr>(attr))
     return SmallVector<T>(count, scalar.getValue());
   auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
@@ -265,9 +263,9 @@ OpFoldResult HashRandOp::fold(FoldAdaptor adaptor) {
   return foldElementwise<APInt, APInt>(
       getType(), {adaptor.getSeed(), adaptor.getCounter()},
       [&](const APInt &seed, const APInt &counter) {
-        return FloatAttr::get(f32, toAPFloat(hashUniformFloat(
-                                       seed.getZExtValue(),
-                                       counter.getZExtValue())));
+        return FloatAttr::get(
+            f32, toAPFloat(hashUniformFloat(seed.getZExtValue(),
+                                            counter.getZExtValue())));
       });
 }
 
@@ -276,10 +274,9 @@ OpFoldResult HashRandOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult HashDropoutOp::verify() {
-  if (failed(verifySameShapes(*this, getX().getType(), "x",
-                              {{"p", getP()},
-                               {"seed", getSeed()},
-                               {"counter", getCounter()}})))
+  if (failed(verifySameShapes(
+          *this, getX().getType(), "x",
+          {{"p", getP()}, {"seed", getSeed()}, {"counter", getCounter()}})))
     return failure();
   return verifyDropoutProbability(*this, getP());
 }
@@ -315,16 +312,16 @@ LogicalResult DropoutOp::verify() {
 
 OpFoldResult DropoutOp::fold(FoldAdaptor adaptor) {
   Type f32 = getElementTypeOrSelf(getType());
-  bool offsetIs64Bit = getElementTypeOrSelf(getOffset().getType()).isInteger(64);
+  bool offsetIs64Bit =
+      getElementTypeOrSelf(getOffset().getType()).isInteger(64);
   uint32_t rounds = getRounds();
   return foldElementwise<APFloat, APFloat, APInt, APInt>(
       getType(),
       {adaptor.getX(), adaptor.getP(), adaptor.getSeed(), adaptor.getOffset()},
       [&](const APFloat &x, const APFloat &p, const APInt &seed,
           const APInt &offset) {
-        std::array<uint32_t, 4> words =
-            tritonRandint4x(seed.getSExtValue(), offset.getZExtValue(),
-                            offsetIs64Bit, rounds);
+        std::array<uint32_t, 4> words = tritonRandint4x(
+            seed.getSExtValue(), offset.getZExtValue(), offsetIs64Bit, rounds);
         APFloat u = toAPFloat(uint32ToUniformFloat(words[0]));
         bool keep = u.compare(p) == APFloat::cmpGreaterThan;
         return FloatAttr::get(f32, applyDropout(keep, x, p));
