@@ -190,3 +190,20 @@ func.func @splitmix64(%x: i64) -> i64 {
   %z = rng.splitmix64 %x : i64
   return %z : i64
 }
+
+// -----
+
+// Scalable vectors with a scalar seed: the seed's hash is broadcast, the
+// math ops take the scalable vector as is.
+// CHECK-LABEL: func @hash_randn_scalable
+// CHECK: vector.broadcast %{{.*}} : i32 to vector<[8]xi32>
+// CHECK: math.log %{{.*}} : vector<[8]xf32>
+// CHECK: math.cos %{{.*}} : vector<[8]xf32>
+// CHECK: arith.muli %{{.*}} : vector<[2]xi64>
+// CHECK-NOT: rng.
+func.func @hash_randn_scalable(%seed: i32, %counter: vector<[8]xi32>, %state: vector<[2]xi64>)
+    -> (vector<[8]xf32>, vector<[2]xi64>) {
+  %n = rng.hash_randn %seed, %counter : i32, vector<[8]xi32>
+  %s = rng.splitmix64 %state : vector<[2]xi64>
+  return %n, %s : vector<[8]xf32>, vector<[2]xi64>
+}
