@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The main job: set up and build rng-mlir, lower example programs with
 # `rng-opt --rng-to-llvm` and run them on the CPU with mlir-runner.
-# Without arguments: examples/philox.mlir (Philox known answers) and
-# examples/dropout.mlir (Triton's dropout lesson). With arguments: those files.
+# Without arguments: examples/philox.mlir (Philox known answers),
+# examples/dropout.mlir (Triton's dropout lesson), examples/phobos.mlir
+# (Phobos' hash generator and dropout_rows) and examples/tech_renaissance.mlir
+# (Tech-Renaissance's seed recipes). With arguments: those files.
 # scripts/setup.sh reports each step (packages, configure, build with Ninja's
 # [n/N] step count); the last line is the total time.
 # Environment: BUILD_DIR (default <repo>/build), passed on to setup.sh.
@@ -12,7 +14,8 @@ export BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 if (($#)); then
   EXAMPLES=("$@")
 else
-  EXAMPLES=("$ROOT/examples/philox.mlir" "$ROOT/examples/dropout.mlir")
+  EXAMPLES=("$ROOT/examples/philox.mlir" "$ROOT/examples/dropout.mlir"
+            "$ROOT/examples/phobos.mlir" "$ROOT/examples/tech_renaissance.mlir")
 fi
 start=$SECONDS
 "$ROOT/scripts/setup.sh"

@@ -233,4 +233,5 @@ void rng::populateRngToArithConversionPatterns(
   populateElementwiseTensorToLinalgPatterns(
       patterns, RngDialect::getDialectNamespace(), getTritonPhiloxGroup,
       benefit);
+  populateRngHashToArithConversionPatterns(patterns, options, benefit);
 }

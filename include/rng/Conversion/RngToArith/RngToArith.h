@@ -63,6 +63,16 @@ void populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);
 
+/// Adds the lowering of rng.lowbias32, rng.hash_rand, rng.hash_randn,
+/// rng.hash_dropout, rng.dropout and rng.splitmix64 on scalars and vectors
+/// (fixed and scalable) to `arith` (+ `math` for rng.hash_randn, with
+/// `options.normalMathFlags`; rng.dropout's Philox uses `options.mulHiLo`).
+/// Tensor-typed ops are not matched. Part of
+/// populateRngToArithConversionPatterns.
+void populateRngHashToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options = {},
+    PatternBenefit benefit = 1);
+
 /// Adds the patterns of `rng-elementwise-to-linalg`: every `rng` and `round`
 /// op on ranked tensors becomes a `linalg.generic` over the scalar op (the
 /// Triton-family ops that share a Philox block in one generic). Use them

@@ -375,4 +375,6 @@ def Rng_Randn4xOp : Rng_TritonOp<"randn4x"> {
                       Rng_FloatLike:$n2, Rng_FloatLike:$n3);
 }
 
+include "rng/Dialect/Rng/IR/RngHashOps.td"
+
 #endif // RNG_DIALECT_RNG_IR_RNGOPS_TD

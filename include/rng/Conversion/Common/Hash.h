@@ -1,0 +1,63 @@
+//===- Hash.h - IR builders for the hash generators and dropout -*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// IR builders for rng.lowbias32, rng.hash_rand, rng.hash_randn,
+// rng.hash_dropout, rng.dropout and rng.splitmix64 (SPEC §5-7). Every
+// lowering of those ops uses these builders, so all of them compute the same
+// function. They emit only `arith` (+ `math` for hash_randn) ops and splat
+// constants, so they work on scalars and on every vector type, fixed or
+// scalable; a scalar operand beside a shaped one is broadcast
+// (`vector.broadcast`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_COMMON_HASH_H
+#define RNG_CONVERSION_COMMON_HASH_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+namespace mlir {
+namespace rng {
+
+/// Builds lowbias32 of `x` (i32, scalar or shaped):
+/// mix(mix(mix(x, 16) * 0x7FEB352D, 15) * 0x846CA68B, 16), mix(v, s) =
+/// v ^ (v >> s), in wrapping 32-bit arithmetic with logical shifts.
+Value buildLowbias32(OpBuilder &builder, Location loc, Value x);
+
+/// Builds hash_rand(seed, counter) = f32(hash32(counter ^ hash32(seed)) &
+/// 0x7FFFFF) * 2^-23 (exact). `seed` and `counter` are i32-like; either may
+/// be a scalar beside the other's shape. The result is f32 of the shaped
+/// operand's shape.
+Value buildHashRand(OpBuilder &builder, Location loc, Value seed,
+                    Value counter);
+
+/// Builds hash_randn(seed, counter): with c = 2 * counter (wrapping),
+/// u1 = hash_rand(seed, c), u2 = hash_rand(seed, c + 1),
+/// sqrt(-2 * log(1 - u1)) * cos(6.283185307179586f * u2), in f32, the math
+/// ops carrying `mathFlags`.
+Value buildHashRandn(
+    OpBuilder &builder, Location loc, Value seed, Value counter,
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+
+/// Builds the dropout result keep ? x / (1 - p) : +0 with
+/// keep = cmpf(`predicate`, u, p): `ogt` for rng.dropout, `oge` for
+/// rng.hash_dropout. `x` is f32-like; `p` and `u` are f32 scalars or of
+/// `x`'s type (scalars are broadcast). 1 - p is rounded once (computed before
+/// broadcasting a scalar p), then divides x.
+Value buildDropout(OpBuilder &builder, Location loc, Value x, Value p, Value u,
+                   arith::CmpFPredicate predicate);
+
+/// Builds SplitMix64's output for the state `x` (i64, scalar or shaped):
+/// z = x + 0x9E3779B97F4A7C15; z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
+/// z = (z ^ (z >> 27)) * 0x94D049BB133111EB; z ^ (z >> 31).
+Value buildSplitMix64(OpBuilder &builder, Location loc, Value x);
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_CONVERSION_COMMON_HASH_H

@@ -1,0 +1,149 @@
+//===- HashToArith.cpp - Lowering of the hash, dropout and seed ops -------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The universal lowering of rng.lowbias32, rng.hash_rand, rng.hash_randn,
+// rng.hash_dropout, rng.dropout and rng.splitmix64 (SPEC §5-7) through the
+// builders of rng/Conversion/Common/Hash.h (and TritonRandom.h for
+// rng.dropout's draw). The patterns take scalars and vectors (fixed and
+// scalable); tensor-typed ops are left to the elementwise tensor lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/Common/Hash.h"
+#include "rng/Conversion/Common/Philox.h"
+#include "rng/Conversion/Common/TritonRandom.h"
+#include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Dialect/Rng/IR/RngOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::rng;
+
+/// Fails the match of `op` on a tensor operand or result (those go through
+/// the elementwise tensor lowering to scalar ops first).
+static LogicalResult rejectTensors(Operation *op, PatternRewriter &rewriter) {
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+      llvm::any_of(op->getResultTypes(), isTensor))
+    return rewriter.notifyMatchFailure(op, "tensor types are lowered "
+                                           "elementwise to scalar ops first");
+  return success();
+}
+
+namespace {
+
+/// A pattern for `OpTy` that rejects tensors, then calls `lower`.
+template <typename OpTy> struct HashOpLowering : OpRewritePattern<OpTy> {
+  HashOpLowering(MLIRContext *context, const RngLoweringOptions &options,
+                 PatternBenefit benefit)
+      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
+    if (failed(rejectTensors(op, rewriter)))
+      return failure();
+    FailureOr<Value> result = lower(op, rewriter);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+
+  virtual FailureOr<Value> lower(OpTy op, PatternRewriter &rewriter) const = 0;
+
+  RngLoweringOptions options;
+};
+
+/// rng.lowbias32 -> buildLowbias32.
+struct Lowbias32OpLowering final : HashOpLowering<Lowbias32Op> {
+  using HashOpLowering::HashOpLowering;
+  FailureOr<Value> lower(Lowbias32Op op,
+                         PatternRewriter &rewriter) const override {
+    return buildLowbias32(rewriter, op.getLoc(), op.getX());
+  }
+};
+
+/// rng.hash_rand -> buildHashRand.
+struct HashRandOpLowering final : HashOpLowering<HashRandOp> {
+  using HashOpLowering::HashOpLowering;
+  FailureOr<Value> lower(HashRandOp op,
+                         PatternRewriter &rewriter) const override {
+    return buildHashRand(rewriter, op.getLoc(), op.getSeed(), op.getCounter());
+  }
+};
+
+/// rng.hash_randn -> buildHashRandn with the options' math flags.
+struct HashRandnOpLowering final : HashOpLowering<HashRandnOp> {
+  using HashOpLowering::HashOpLowering;
+  FailureOr<Value> lower(HashRandnOp op,
+                         PatternRewriter &rewriter) const override {
+    return buildHashRandn(rewriter, op.getLoc(), op.getSeed(), op.getCounter(),
+                          options.normalMathFlags);
+  }
+};
+
+/// rng.hash_dropout -> buildHashRand + buildDropout(oge).
+struct HashDropoutOpLowering final : HashOpLowering<HashDropoutOp> {
+  using HashOpLowering::HashOpLowering;
+  FailureOr<Value> lower(HashDropoutOp op,
+                         PatternRewriter &rewriter) const override {
+    Value u =
+        buildHashRand(rewriter, op.getLoc(), op.getSeed(), op.getCounter());
+    return buildDropout(rewriter, op.getLoc(), op.getX(), op.getP(), u,
+                        arith::CmpFPredicate::OGE);
+  }
+};
+
+/// rng.dropout -> the builders of rng.rand (so its draw has rng.rand's bits,
+/// with the options' Philox products) + buildDropout(ogt).
+struct DropoutOpLowering final : HashOpLowering<DropoutOp> {
+  using HashOpLowering::HashOpLowering;
+  FailureOr<Value> lower(DropoutOp op,
+                         PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value seed = op.getSeed();
+    Value offset = op.getOffset();
+    // The Philox builders flatten n-D vectors for their products, which a
+    // scalable n-D vector does not allow.
+    auto vectorType = dyn_cast<VectorType>(op.getX().getType());
+    if (vectorType && vectorType.isScalable() && vectorType.getRank() > 1)
+      return rewriter.notifyMatchFailure(
+          op, "scalable vectors of rank > 1 are not supported");
+    // The Philox counter carries the shape: a scalar offset beside a shaped
+    // seed is broadcast (a scalar seed is one key for every element).
+    if (isa<ShapedType>(seed.getType()) && !isa<ShapedType>(offset.getType()))
+      offset = broadcastToType(
+          rewriter, loc, offset,
+          cast<ShapedType>(seed.getType()).clone(offset.getType()));
+    Value u = buildTritonRandom(rewriter, loc, TritonRandomKind::Rand, seed,
+                                offset, op.getRounds(), options.mulHiLo)
+                  .front();
+    return buildDropout(rewriter, loc, op.getX(), op.getP(), u,
+                        arith::CmpFPredicate::OGT);
+  }
+};
+
+/// rng.splitmix64 -> buildSplitMix64.
+struct SplitMix64OpLowering final : HashOpLowering<SplitMix64Op> {
+  using HashOpLowering::HashOpLowering;
+  FailureOr<Value> lower(SplitMix64Op op,
+                         PatternRewriter &rewriter) const override {
+    return buildSplitMix64(rewriter, op.getLoc(), op.getX());
+  }
+};
+
+} // namespace
+
+void rng::populateRngHashToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options,
+    PatternBenefit benefit) {
+  patterns.add<Lowbias32OpLowering, HashRandOpLowering, HashRandnOpLowering,
+               HashDropoutOpLowering, DropoutOpLowering, SplitMix64OpLowering>(
+      patterns.getContext(), options, benefit);
+}

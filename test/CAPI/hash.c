@@ -1,0 +1,132 @@
+/*===- hash.c - C API test of the hash, dropout and splitmix64 builders ---===*\
+|*                                                                            *|
+|* Part of the rng-mlir project.                                              *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*                                                                            *|
+|* Builds every op of rng-c/Dialect/RngHash.h into a parsed function, shows   *|
+|* the builders' refusals (a diagnostic and a null operation), prints the     *|
+|* function and lowers it with the rng-to-llvm pipeline. hash.test runs it.   *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "rng-c/Dialect/Rng.h"
+#include "rng-c/Dialect/RngHash.h"
+#include "rng-c/Registration.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *kModule =
+    "func.func @f(%x: f32, %p: f32, %seed: i32, %counter: i32, %state: i64)"
+    "    -> (i32, f32, f32, f32, f32, i64) {\n"
+    "  %one = arith.constant 1.0 : f32\n"
+    "  return %seed, %x, %x, %x, %x, %state : i32, f32, f32, f32, f32, i64\n"
+    "}\n";
+
+static MlirStringRef str(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+static void printToStdout(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  (void)userData;
+  fputs("diagnostic: ", stdout);
+  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
+  fputc('\n', stdout);
+  return mlirLogicalResultSuccess();
+}
+
+static void refused(const char *what, MlirOperation op) {
+  printf("%s: %s\n", what, mlirOperationIsNull(op) ? "null" : "built");
+  if (!mlirOperationIsNull(op))
+    mlirOperationDestroy(op);
+}
+
+static MlirWalkResult countRngOps(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 4 && strncmp(name.data, "rng.", 4) == 0)
+    ++*(int *)userData;
+  return MlirWalkResultAdvance;
+}
+
+int main(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirRegisterRngDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterRngPasses();
+  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+
+  MlirModule module = mlirModuleCreateParse(ctx, str(kModule));
+  if (mlirModuleIsNull(module))
+    return 1;
+  MlirOperation function =
+      mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation ret = mlirBlockGetTerminator(entry);
+  MlirLocation loc = mlirOperationGetLocation(ret);
+  MlirValue x = mlirBlockGetArgument(entry, 0);
+  MlirValue p = mlirBlockGetArgument(entry, 1);
+  MlirValue seed = mlirBlockGetArgument(entry, 2);
+  MlirValue counter = mlirBlockGetArgument(entry, 3);
+  MlirValue state = mlirBlockGetArgument(entry, 4);
+  MlirValue one = mlirOperationGetResult(mlirBlockGetFirstOperation(entry), 0);
+  MlirValue null = {NULL};
+
+  /* Refusals: a diagnostic each and no op. */
+  refused("lowbias32 of i64", mlirRngLowbias32Create(loc, state));
+  refused("hash_dropout p = 1",
+          mlirRngHashDropoutCreate(loc, x, one, seed, counter));
+  refused("dropout rounds 0",
+          mlirRngDropoutCreate(loc, x, p, seed, counter, 0));
+  refused("hash_randn null seed", mlirRngHashRandnCreate(loc, null, counter));
+  refused("splitmix64 of i32", mlirRngSplitMix64Create(loc, seed));
+
+  MlirOperation ops[] = {
+      mlirRngLowbias32Create(loc, counter),
+      mlirRngHashRandCreate(loc, seed, counter),
+      mlirRngHashRandnCreate(loc, seed, counter),
+      mlirRngHashDropoutCreate(loc, x, p, seed, counter),
+      mlirRngDropoutCreate(loc, x, p, state, counter, MLIR_RNG_DEFAULT_ROUNDS),
+      mlirRngSplitMix64Create(loc, state)};
+  for (intptr_t i = 0; i < (intptr_t)(sizeof(ops) / sizeof(ops[0])); ++i) {
+    if (mlirOperationIsNull(ops[i]))
+      return 1;
+    mlirBlockInsertOwnedOperationBefore(entry, ret, ops[i]);
+    mlirOperationSetOperand(ret, i, mlirOperationGetResult(ops[i], 0));
+  }
+  mlirOperationPrint(function, printToStdout, NULL);
+  fputc('\n', stdout);
+  printf("verifies: %s\n",
+         mlirOperationVerify(mlirModuleGetOperation(module)) ? "yes" : "no");
+
+  MlirPassManager pm =
+      mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  int failed = mlirLogicalResultIsFailure(mlirParsePassPipeline(
+      opm, str("builtin.module(rng-to-llvm)"), printToStdout, NULL));
+  failed = failed || mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(
+                         pm, mlirModuleGetOperation(module)));
+  int remaining = 0;
+  mlirOperationWalk(mlirModuleGetOperation(module), countRngOps, &remaining,
+                    MlirWalkPreOrder);
+  printf("lowered by rng-to-llvm: %s, %d rng ops left\n",
+         failed ? "failed" : "ok", remaining);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  return failed;
+}

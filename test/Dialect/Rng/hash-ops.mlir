@@ -1,0 +1,84 @@
+// RUN: rng-opt %s | FileCheck %s
+// RUN: rng-opt %s --mlir-print-op-generic | rng-opt | FileCheck %s
+
+// Round trip of rng.lowbias32, rng.hash_rand, rng.hash_randn,
+// rng.hash_dropout, rng.dropout and rng.splitmix64: scalars, fixed and
+// scalable vectors, static and dynamic tensors, scalar operands beside
+// shaped ones.
+
+// CHECK-LABEL: func @scalar
+// CHECK-SAME: (%[[X:.*]]: f32, %[[P:.*]]: f32, %[[SEED:.*]]: i32, %[[COUNTER:.*]]: i32, %[[S64:.*]]: i64, %[[O64:.*]]: i64)
+func.func @scalar(%x: f32, %p: f32, %seed: i32, %counter: i32, %s64: i64, %o64: i64)
+    -> (i32, f32, f32, f32, f32, f32, i64) {
+  // CHECK: rng.lowbias32 %[[COUNTER]] : i32
+  %h = rng.lowbias32 %counter : i32
+  // CHECK: rng.hash_rand %[[SEED]], %[[COUNTER]] : i32, i32
+  %u = rng.hash_rand %seed, %counter : i32, i32
+  // CHECK: rng.hash_randn %[[SEED]], %[[COUNTER]] : i32, i32
+  %n = rng.hash_randn %seed, %counter : i32, i32
+  // CHECK: rng.hash_dropout %[[X]], %[[P]], %[[SEED]], %[[COUNTER]] : f32, f32, i32, i32
+  %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
+  // CHECK: rng.dropout %[[X]], %[[P]], %[[SEED]], %[[COUNTER]] : f32, f32, i32, i32
+  %z = rng.dropout %x, %p, %seed, %counter : f32, f32, i32, i32
+  // CHECK: rng.dropout %[[X]], %[[P]], %[[S64]], %[[O64]] rounds 7 : f32, f32, i64, i64
+  %z7 = rng.dropout %x, %p, %s64, %o64 rounds 7 : f32, f32, i64, i64
+  // CHECK: rng.splitmix64 %[[S64]] : i64
+  %s = rng.splitmix64 %s64 : i64
+  return %h, %u, %n, %y, %z, %z7, %s : i32, f32, f32, f32, f32, f32, i64
+}
+
+// CHECK-LABEL: func @vectors
+func.func @vectors(%x: vector<4x8xf32>, %p: f32, %seed: i32,
+                   %counters: vector<4x8xi32>, %seeds: vector<4x8xi32>,
+                   %s: vector<[4]xi32>, %xs: vector<[4]xf32>,
+                   %states: vector<[2]xi64>, %x0: vector<f32>, %c0: vector<i32>) {
+  // CHECK: rng.lowbias32 %{{.*}} : vector<[4]xi32>
+  %h = rng.lowbias32 %s : vector<[4]xi32>
+  // CHECK: rng.hash_rand %{{.*}}, %{{.*}} : i32, vector<4x8xi32>
+  %u = rng.hash_rand %seed, %counters : i32, vector<4x8xi32>
+  // CHECK: rng.hash_randn %{{.*}}, %{{.*}} : vector<4x8xi32>, vector<4x8xi32>
+  %n = rng.hash_randn %seeds, %counters : vector<4x8xi32>, vector<4x8xi32>
+  // CHECK: rng.hash_dropout %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4x8xf32>, f32, i32, vector<4x8xi32>
+  %y = rng.hash_dropout %x, %p, %seed, %counters : vector<4x8xf32>, f32, i32, vector<4x8xi32>
+  // CHECK: rng.dropout %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<[4]xf32>, f32, i32, vector<[4]xi32>
+  %z = rng.dropout %xs, %p, %seed, %s : vector<[4]xf32>, f32, i32, vector<[4]xi32>
+  // CHECK: rng.hash_dropout %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<f32>, f32, i32, vector<i32>
+  %y0 = rng.hash_dropout %x0, %p, %seed, %c0 : vector<f32>, f32, i32, vector<i32>
+  // CHECK: rng.splitmix64 %{{.*}} : vector<[2]xi64>
+  %m = rng.splitmix64 %states : vector<[2]xi64>
+  return
+}
+
+// CHECK-LABEL: func @tensors
+func.func @tensors(%x: tensor<?x16xf32>, %p: tensor<?x16xf32>, %seed: i32,
+                   %counters: tensor<?x16xi32>, %offsets: tensor<?x16xi64>,
+                   %states: tensor<8xi64>, %words: tensor<2x?xi32>) {
+  // CHECK: rng.lowbias32 %{{.*}} : tensor<2x?xi32>
+  %h = rng.lowbias32 %words : tensor<2x?xi32>
+  // CHECK: rng.hash_rand %{{.*}}, %{{.*}} : i32, tensor<?x16xi32>
+  %u = rng.hash_rand %seed, %counters : i32, tensor<?x16xi32>
+  // CHECK: rng.hash_randn %{{.*}}, %{{.*}} : i32, tensor<?x16xi32>
+  %n = rng.hash_randn %seed, %counters : i32, tensor<?x16xi32>
+  // CHECK: rng.hash_dropout %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x16xf32>, tensor<?x16xf32>, i32, tensor<?x16xi32>
+  %y = rng.hash_dropout %x, %p, %seed, %counters : tensor<?x16xf32>, tensor<?x16xf32>, i32, tensor<?x16xi32>
+  // CHECK: rng.dropout %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x16xf32>, tensor<?x16xf32>, i32, tensor<?x16xi64>
+  %z = rng.dropout %x, %p, %seed, %offsets : tensor<?x16xf32>, tensor<?x16xf32>, i32, tensor<?x16xi64>
+  // CHECK: rng.splitmix64 %{{.*}} : tensor<8xi64>
+  %m = rng.splitmix64 %states : tensor<8xi64>
+  return
+}
+
+// A constant p inside [0, 1) (0 and -0 included) is accepted.
+// CHECK-LABEL: func @constant_p_in_range
+func.func @constant_p_in_range(%x: vector<2xf32>, %seed: i32, %counters: vector<2xi32>) {
+  %zero = arith.constant 0.0 : f32
+  %minus_zero = arith.constant -0.0 : f32
+  %below_one = arith.constant 0.99999994 : f32
+  %ps = arith.constant dense<[0.0, 0.5]> : vector<2xf32>
+  // CHECK-COUNT-4: rng.hash_dropout
+  %a = rng.hash_dropout %x, %zero, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %b = rng.hash_dropout %x, %minus_zero, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %c = rng.hash_dropout %x, %below_one, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %d = rng.hash_dropout %x, %ps, %seed, %counters : vector<2xf32>, vector<2xf32>, i32, vector<2xi32>
+  return
+}

@@ -1,0 +1,48 @@
+// The kernel of test/GPU/hash-h200.sh: one element per thread, element i
+// uses counter/offset i - 4096 (negative counters included) and x = i/8 - 3;
+// every op of SPEC §5-7 is computed and stored.
+gpu.module @hash {
+  gpu.func @hash_all(%h: memref<?xi32>, %u: memref<?xf32>, %nrm: memref<?xf32>,
+                     %hd: memref<?xf32>, %hg: memref<?xf32>, %d: memref<?xf32>,
+                     %dg: memref<?xf32>, %sm: memref<?xi64>,
+                     %seed: i32, %seed64: i64, %p: f32, %n: index) kernel {
+    %bid = gpu.block_id x
+    %bdim = gpu.block_dim x
+    %tid = gpu.thread_id x
+    %base = arith.muli %bid, %bdim : index
+    %i = arith.addi %base, %tid : index
+    %inb = arith.cmpi ult, %i, %n : index
+    scf.if %inb {
+      %i32 = arith.index_cast %i : index to i32
+      %c4096 = arith.constant 4096 : i32
+      %counter = arith.subi %i32, %c4096 : i32
+      %f = arith.sitofp %i32 : i32 to f32
+      %eighth = arith.constant 0.125 : f32
+      %three = arith.constant 3.0 : f32
+      %scaled = arith.mulf %f, %eighth : f32
+      %x = arith.subf %scaled, %three : f32
+      %half = arith.constant -0.5 : f32
+      %g = arith.constant 0.75 : f32
+      %xh = arith.mulf %x, %half : f32
+      %grad = arith.addf %xh, %g : f32
+      %hv = rng.lowbias32 %counter : i32
+      %uv = rng.hash_rand %seed, %counter : i32, i32
+      %nv = rng.hash_randn %seed, %counter : i32, i32
+      %hdv = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
+      %hgv = rng.hash_dropout %grad, %p, %seed, %counter : f32, f32, i32, i32
+      %dv = rng.dropout %x, %p, %seed64, %counter : f32, f32, i64, i32
+      %dgv = rng.dropout %grad, %p, %seed64, %counter : f32, f32, i64, i32
+      %c64 = arith.extsi %counter : i32 to i64
+      %smv = rng.splitmix64 %c64 : i64
+      memref.store %hv, %h[%i] : memref<?xi32>
+      memref.store %uv, %u[%i] : memref<?xf32>
+      memref.store %nv, %nrm[%i] : memref<?xf32>
+      memref.store %hdv, %hd[%i] : memref<?xf32>
+      memref.store %hgv, %hg[%i] : memref<?xf32>
+      memref.store %dv, %d[%i] : memref<?xf32>
+      memref.store %dgv, %dg[%i] : memref<?xf32>
+      memref.store %smv, %sm[%i] : memref<?xi64>
+    }
+    gpu.return
+  }
+}

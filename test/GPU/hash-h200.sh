@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Optional hardware check of the hash family, both dropouts and splitmix64 on
+# an NVIDIA GPU (run on an H200; not part of check-rng).
+#
+#   test/GPU/hash-h200.sh build     (here: needs build/bin/rng-opt, LLVM 22 and
+#                                    CUDA's libdevice) -> test/GPU/Output/hash.ptx
+#   test/GPU/hash-h200.sh run       (on the GPU machine: needs numpy + cupy)
+#
+# `build` lowers Inputs/hash-kernels.mlir with rng-to-nvvm (sm_90), links
+# libdevice for hash_randn's __nv_logf/__nv_sqrtf/__nv_cosf and emits PTX;
+# `run` launches it over 2^16 elements and compares every value with the
+# independent host model test/lib/hash_random_model.py (hash_test_device.py).
+# Output/ is git-ignored: carry test/GPU/Output to the GPU machine. Not yet
+# run on hardware (see docs/HashRandom.md).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
+CHIP="${CHIP:-sm_90}"
+LIBDEVICE="${LIBDEVICE:-$(ls /usr/local/cuda*/nvvm/libdevice/libdevice.10.bc 2>/dev/null | head -1)}"
+OUTDIR="$HERE/Output"
+case "${1:-}" in
+  build)
+    mkdir -p "$OUTDIR"
+    "$ROOT/build/bin/rng-opt" "$HERE/Inputs/hash-kernels.mlir" --rng-to-nvvm="chip=$CHIP" |
+      "$LLVM_BIN/mlir-translate" --mlir-to-llvmir -o "$OUTDIR/hash.ll"
+    "$LLVM_BIN/llvm-link" "$OUTDIR/hash.ll" "$LIBDEVICE" --only-needed --internalize -o "$OUTDIR/hash.bc"
+    "$LLVM_BIN/opt" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$OUTDIR/hash.bc" -o "$OUTDIR/hash.opt.bc"
+    "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" "$OUTDIR/hash.opt.bc" -o "$OUTDIR/hash.ptx"
+    echo "wrote $OUTDIR/hash.ptx"
+    ;;
+  run)
+    python3 "$HERE/hash_test_device.py" "$OUTDIR/hash.ptx"
+    ;;
+  *)
+    echo "usage: $0 build|run" >&2
+    exit 2
+    ;;
+esac
