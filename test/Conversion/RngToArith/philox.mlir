@@ -78,7 +78,7 @@ func.func @philox_vector_scalar_key(%c: vector<4xi32>, %k: i32) -> vector<4xi32>
 // CHECK-LABEL: func @philox_tensor_scalar_key
 // CHECK-SAME: (%[[C:.*]]: tensor<2x3xi32>, %[[K:.*]]: i32)
 // CHECK: linalg.generic
-// CHECK-SAME: ins(%[[C]], %[[C]], %[[C]], %[[C]], %[[K]], %[[K]] : tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>, i32, i32)
+// CHECK-SAME: ins(%[[C]], %[[K]] : tensor<2x3xi32>, i32)
 // CHECK: arith.mului_extended %{{.*}}, %{{.*}} : i32
 func.func @philox_tensor_scalar_key(%c: tensor<2x3xi32>, %k: i32) -> tensor<2x3xi32> {
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k rounds 1 : tensor<2x3xi32>, i32
