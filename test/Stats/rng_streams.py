@@ -9,6 +9,8 @@ the bits are exactly what a user's lowered program computes.
   rng_streams.py NAME --seed S [--offset O] --raw        raw words to stdout,
       forever (for `dieharder -g 200`), little-endian 32-bit words
   rng_streams.py NAME --seed S --words N --out FILE      N words to a file
+  rng_streams.py NAME --object FILE                     the JIT's object
+      code of the kernel, for stream_main.c (standalone generator)
   rng_streams.py --list                                 the stream names
 
 Adding a stream is one entry in STREAMS: the op line, which reads the i64
@@ -106,7 +108,7 @@ class Generator:
     """Lowers and JIT-compiles a stream's kernel once; `next(n)` gives the
     next n offsets' values (words * n of them, offset-major)."""
 
-    def __init__(self, name, seed, offset=0):
+    def __init__(self, name, seed, offset=0, object_dump=False):
         from rng_mlir.execution_engine import ExecutionEngine
         from rng_mlir.ir import Context, Location, Module
         from rng_mlir.passmanager import PassManager
@@ -119,7 +121,8 @@ class Generator:
             module = Module.parse(kernel_text(self.stream))
             PassManager.parse("builtin.module(rng-to-llvm)").run(
                 module.operation)
-            self.engine = ExecutionEngine(module, opt_level=3)
+            self.engine = ExecutionEngine(module, opt_level=3,
+                                          enable_object_dump=object_dump)
         self.dtype = {"i32": np.uint32, "i64": np.uint64,
                       "f32": np.float32}[self.stream.type]
 
@@ -165,6 +168,7 @@ def main():
                     help="write words to stdout until the reader closes it")
     ap.add_argument("--words", type=int, default=0)
     ap.add_argument("--out")
+    ap.add_argument("--object", help="write the kernel's object code here")
     ap.add_argument("--chunk", type=int, default=1 << 22,
                     help="offsets per kernel call")
     args = ap.parse_args()
@@ -174,8 +178,16 @@ def main():
         return 0
     if not args.name:
         ap.error("a stream name is required")
-    gen = Generator(args.name, args.seed, args.offset)
+    gen = Generator(args.name, args.seed, args.offset,
+                    object_dump=bool(args.object))
     stream = STREAMS[args.name]
+    if args.object:
+        gen.next(LANES)  # compiles the kernel
+        gen.engine.dump_to_object_file(args.object)
+        s = stream
+        print(f"{args.object}: stream_main arguments: {s.words} {s.type} "
+              f"{s.bits if s.type == 'f32' else 32} SEED")
+        return 0
     if args.raw:
         out = sys.stdout.buffer
         try:

@@ -47,7 +47,7 @@ STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 # Keys shorter than this carry no information (e.g. "'" or ": ").
 MIN_KEY = 6
 # A run of whole words of the key this long identifies the message.
-MIN_FRAGMENT = 24
+MIN_FRAGMENT = 12
 PASS_PREFIX = re.compile(r"^[a-z0-9-]+: ")
 
 
