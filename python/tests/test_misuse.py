@@ -66,13 +66,24 @@ func.func @fill(%m: memref<?xi32>, %v: i32) {
 @pytest.fixture(scope="module")
 def engine():
     with Context(), Location.unknown():
-        yield jit(Module.parse(KERNELS), opt_level=0)
+        compiled = jit(Module.parse(KERNELS), opt_level=0)
+    # The engine keeps its context alive; no context stays entered.
+    return compiled
 
 
-def test_invoke_private_function(engine):
-    with pytest.raises(ValueError, match="function 'hidden' is private; only "
-                       "public functions can be invoked"):
-        engine.invoke("hidden", 1)
+def test_invoke_private_function():
+    with Context(), Location.unknown():
+        module = Module.parse("""
+            llvm.func private @hidden() { llvm.return }
+            llvm.func @visible() {
+              llvm.call @hidden() : () -> ()
+              llvm.return
+            }""")
+        engine = ExecutionEngine(module, opt_level=0)
+        with pytest.raises(ValueError, match="function 'hidden' is private; "
+                           "only public functions can be invoked"):
+            engine.invoke("hidden")
+        engine.invoke("visible")
 
 
 def test_invoke_unsupported_parameter(engine):
@@ -100,9 +111,15 @@ def test_invoke_read_only_and_strided_arrays(engine):
         with pytest.raises(ValueError, match="array strides must be "
                            "multiples of its item size"):
             engine.invoke("fill", odd, 1)
-    # Wrong dtype, wrong argument counts.
-    with pytest.raises(TypeError):
+    # Wrong dtypes: the kernel would write 4-byte words past a smaller array.
+    with pytest.raises(TypeError, match="the function accesses this memref "
+                       "as i32 elements, but the array's dtype is int8; pass "
+                       "an array of dtype int32 or uint32"):
+        engine.invoke("fill", np.zeros(4, np.int8), 1)
+    with pytest.raises(TypeError, match="dtype is float32; pass an array of "
+                       "dtype int32 or uint32"):
         engine.invoke("fill", np.zeros(4, np.float32), 1)
+    # Wrong argument counts.
     with pytest.raises(TypeError, match="too few arguments"):
         engine.invoke("fill")
     with pytest.raises(TypeError, match="too many arguments"):
@@ -175,7 +192,7 @@ def test_type_errors(ctx):
     with pytest.raises(ValueError, match="the type is unranked"):
         unranked.shape
     with pytest.raises(IndexError, match="dimension out of range"):
-        VectorType.get([4], f32).get_dim_size(1)
+        VectorType.get([4], f32).is_dynamic_dim(1)
     with pytest.raises(ValueError, match="scalable needs one flag per "
                        "dimension"):
         VectorType.get([2, 4], f32, scalable=[True])
@@ -250,9 +267,9 @@ def test_operation_misuse(ctx):
         Block.create_at_start(f.regions[0], [i32], arg_locs=[])
     detached = func.FuncOp("detached", ([], []))
     with pytest.raises(ValueError, match="the operation is not in a block"):
-        InsertionPoint(detached)
+        InsertionPoint(detached.operation)
     with pytest.raises(ValueError, match="the operation is not in a block"):
-        InsertionPoint.after(detached)
+        InsertionPoint.after(detached.operation)
 
 
 def test_operation_create_misuse(ctx):

@@ -301,7 +301,7 @@ def swap_element(rng, token):
 # Mutation kinds (below) and how often each is drawn: mostly type, literal
 # and attribute changes that keep the text parseable; line and byte damage
 # less often.
-MUTATION_WEIGHTS = [6, 5, 4, 5, 3, 3, 2, 2, 1, 4, 3, 2, 1, 1]
+MUTATION_WEIGHTS = [6, 5, 4, 5, 3, 3, 2, 2, 1, 4, 3, 2, 1, 1, 2]
 
 
 def mutate(rng, text):
@@ -356,6 +356,9 @@ def mutate(rng, text):
         i = rng.randrange(len(text))
         c = rng.choice("(){}<>[]:,%#@=\"x?*0123456789-.\n ")
         return text[:i] + c + text[i + 1:]
+    if kind == 14:  # an attr-dict of the generic form as properties
+        return sub_one(rng, re.compile(r"\) \{[^{}\n]*\}(?= : \()"), text,
+                       lambda m: ") <" + m[2:] + ">")
     if kind == 13 and text:  # truncate or splice with itself
         i, j = sorted(rng.randrange(len(text) + 1) for _ in range(2))
         return text[:i] + text[j:] if rng.random() < 0.5 else \
@@ -395,8 +398,14 @@ def make_pipeline(rng):
 # ---------------------------------------------------------------------------
 # Running
 # ---------------------------------------------------------------------------
-def command(rng_opt, pipeline, split):
-    cmd = [rng_opt, "-o", os.devnull, "--mlir-disable-threading"]
+# Printer and round-trip flags, one drawn per batch.
+EXTRA_FLAGS = [[], [], [], ["--mlir-print-op-generic"], ["--verify-roundtrip"],
+               ["--mlir-print-debuginfo"],
+               ["--mlir-elide-elementsattrs-if-larger=2"]]
+
+
+def command(rng_opt, pipeline, split, flags=()):
+    cmd = [rng_opt, "-o", os.devnull, "--mlir-disable-threading", *flags]
     if split:
         cmd.append("--split-input-file")
     if pipeline is not None:
@@ -419,10 +428,11 @@ def run(cmd, text, timeout):
     return "ok", err
 
 
-def save(out_dir, kind, index, text, pipeline, err):
+def save(out_dir, kind, index, text, pipeline, flags, err):
     os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, f"{kind}-{index}.mlir")
     pipe = f" --pass-pipeline='{pipeline}'" if pipeline else ""
+    pipe += "".join(" " + f for f in flags)
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"// {kind}: rng-opt %s{pipe}\n{text}")
     if err:
@@ -461,6 +471,7 @@ def main():
     while done < args.count:
         n = min(args.batch, args.count - done)
         pipeline = make_pipeline(rng)
+        flags = rng.choice(EXTRA_FLAGS)
         texts = []
         for _ in range(n):
             base = rng.choice(corpus) if corpus and rng.random() < 0.5 \
@@ -476,17 +487,18 @@ def main():
             continue
         batch = ("\n" + SPLIT + "\n").join(texts)
         runs += 1
-        status, _ = run(command(args.rng_opt, pipeline, True), batch,
+        status, _ = run(command(args.rng_opt, pipeline, True, flags), batch,
                         args.timeout)
         if status != "ok":
             # Find the guilty inputs one by one.
             for i, t in enumerate(texts):
                 runs += 1
-                s, err = run(command(args.rng_opt, pipeline, False), t,
+                s, err = run(command(args.rng_opt, pipeline, False, flags), t,
                              args.timeout)
                 if s != "ok":
                     found[s] += 1
-                    path = save(args.out, s, done + i, t, pipeline, err)
+                    path = save(args.out, s, done + i, t, pipeline, flags,
+                                err)
                     print(f"{s.upper()}: {path}", flush=True)
         done += n
     if args.print_inputs:
