@@ -116,9 +116,14 @@ def test_invoke_read_only_and_strided_arrays(engine):
                        "as i32 elements, but the array's dtype is int8; pass "
                        "an array of dtype int32 or uint32"):
         engine.invoke("fill", np.zeros(4, np.int8), 1)
-    with pytest.raises(TypeError, match="dtype is float32; pass an array of "
-                       "dtype int32 or uint32"):
-        engine.invoke("fill", np.zeros(4, np.float32), 1)
+    with pytest.raises(TypeError, match="dtype is float64; pass an array of "
+                       "dtype int32 or uint32 \\(or another dtype of that "
+                       "item size, to read the bits\\)"):
+        engine.invoke("fill", np.zeros(4, np.float64), 1)
+    # A dtype of the same item size reads and writes the bits.
+    bits = np.zeros(4, np.float32)
+    engine.invoke("fill", bits, 0x3F800000)
+    assert bits[0] == 1.0
     # Wrong argument counts.
     with pytest.raises(TypeError, match="too few arguments"):
         engine.invoke("fill")
