@@ -441,10 +441,48 @@ def save(out_dir, kind, index, text, pipeline, flags, err):
     return path
 
 
+def python_command(pipeline):
+    """The in-process driver: this script as a child over rng_mlir."""
+    return [sys.executable, os.path.abspath(__file__), "--child",
+            "--pipeline", pipeline or ""]
+
+
+def child(pipeline):
+    """Parses, verifies and runs `pipeline` on each `// -----` chunk of stdin
+    through the rng_mlir Python package, as a user's program would. Errors
+    must be the documented exceptions; anything else exits 3."""
+    from rng_mlir.ir import Context, Location, MLIRError, Module
+    from rng_mlir.passmanager import PassManager
+
+    expected = (MLIRError, ValueError, TypeError, RuntimeError)
+    text = sys.stdin.buffer.read().decode("utf-8", "replace")
+    for chunk in text.split(SPLIT):
+        with Context(), Location.unknown():
+            try:
+                module = Module.parse(chunk)
+                module.operation.verify()
+                if pipeline:
+                    PassManager.parse(pipeline).run(module.operation)
+                str(module)
+            except expected:
+                pass
+            except Exception as e:  # noqa: BLE001 - that is the finding
+                print(f"unexpected {type(e).__name__}: {e}", file=sys.stderr)
+                return 3
+    return 0
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rng-opt", default="rng-opt")
+    ap.add_argument("--driver", choices=["rng-opt", "python"],
+                    default="rng-opt",
+                    help="run inputs through rng-opt, or in-process through "
+                    "the rng_mlir Python package (a child Python process "
+                    "per batch)")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--pipeline", help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=1000,
                     help="number of inputs (text + pipeline)")
@@ -459,6 +497,13 @@ def main():
     ap.add_argument("--print-inputs", action="store_true",
                     help="print every input instead of running it")
     args = ap.parse_args()
+    if args.child:
+        return child(args.pipeline)
+
+    def make_command(pipeline, split, flags):
+        if args.driver == "python":
+            return python_command(pipeline)
+        return command(args.rng_opt, pipeline, split, flags)
 
     if not args.print_inputs:
         probe_ops(args.rng_opt)
@@ -487,23 +532,26 @@ def main():
             continue
         batch = ("\n" + SPLIT + "\n").join(texts)
         runs += 1
-        status, _ = run(command(args.rng_opt, pipeline, True, flags), batch,
+        status, _ = run(make_command(pipeline, True, flags), batch,
                         args.timeout)
         if status != "ok":
             # Find the guilty inputs one by one.
             for i, t in enumerate(texts):
                 runs += 1
-                s, err = run(command(args.rng_opt, pipeline, False, flags), t,
+                s, err = run(make_command(pipeline, False, flags), t,
                              args.timeout)
                 if s != "ok":
                     found[s] += 1
-                    path = save(args.out, s, done + i, t, pipeline, flags,
+                    path = save(args.out, s, done + i, t, pipeline,
+                                flags if args.driver == "rng-opt" else
+                                ["(through rng_fuzz.py --driver python)"],
                                 err)
                     print(f"{s.upper()}: {path}", flush=True)
         done += n
     if args.print_inputs:
         return 0
-    print(f"rng-fuzz: seed {args.seed}: {done} inputs, {runs} rng-opt runs, "
+    print(f"rng-fuzz: seed {args.seed}: {done} inputs, {runs} {args.driver} "
+          f"runs, "
           f"{found['crash']} crashes, {found['hang']} hangs "
           f"({time.time() - start:.0f} s)")
     return 1 if found["crash"] or found["hang"] else 0
