@@ -83,7 +83,8 @@ SHAPES = [
     "vector<[1]x{T}>", "vector<3x[2]x5x{T}>", "tensor<8x{T}>",
     "tensor<?x{T}>", "tensor<?x?x{T}>", "tensor<2x?x{T}>", "tensor<0x{T}>",
     "tensor<*x{T}>", "tensor<{T}>", "vector<{T}>", "memref<4x{T}>",
-    "tensor<4x{T}, #sparse>", "vector<65536x{T}>",
+    "tensor<4x{T}, #sparse_tensor.encoding<{ map = (d0) -> (d0 : "
+    "compressed) }>>", 'tensor<4x{T}, "encoding">', "vector<65536x{T}>",
 ]
 
 # Integer literals: boundaries of every width and beyond (overflow).

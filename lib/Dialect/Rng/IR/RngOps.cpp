@@ -44,6 +44,15 @@ getConstantElements(Attribute attr, int64_t numElements) {
   return llvm::to_vector(dense.getValues<APInt>());
 }
 
+/// Returns true for a constant whose elements are all equal: an IntegerAttr
+/// or a splat DenseIntElementsAttr.
+static bool isSplatConstant(Attribute attr) {
+  if (isa_and_nonnull<IntegerAttr>(attr))
+    return true;
+  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  return dense && dense.isSplat();
+}
+
 /// Number of elements of a scalar (1) or statically shaped type.
 static int64_t getNumElements(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type))
@@ -82,7 +91,11 @@ LogicalResult
 Philox4x32Op::fold(FoldAdaptor adaptor,
                    SmallVectorImpl<OpFoldResult> &results) {
   Type type = getC0().getType();
-  int64_t n = getNumElements(type);
+  // Splat operands give splat results: one block, whatever the shape (a
+  // splat of 10^8 elements must not be expanded).
+  int64_t n = llvm::all_of(adaptor.getOperands(), isSplatConstant)
+                  ? 1
+                  : getNumElements(type);
   SmallVector<SmallVector<APInt>> operands;
   for (Attribute attr : adaptor.getOperands()) {
     std::optional<SmallVector<APInt>> values = getConstantElements(attr, n);
@@ -153,15 +166,6 @@ static LogicalResult verifyTritonOp(Operation *op, Type seedType,
              << offsetType;
   }
   return success();
-}
-
-/// Returns true for a constant whose elements are all equal: an IntegerAttr
-/// or a splat DenseIntElementsAttr.
-static bool isSplatConstant(Attribute attr) {
-  if (isa_and_nonnull<IntegerAttr>(attr))
-    return true;
-  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
-  return dense && dense.isSplat();
 }
 
 /// Evaluates the Philox words of a Triton-family op whose seed and offset
