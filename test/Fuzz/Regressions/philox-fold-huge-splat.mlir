@@ -1,4 +1,4 @@
-// Found by fuzzing (an extreme shape on a folded constant): folding
+// Found while fuzzing (probing extreme shapes on folded constants): folding
 // rng.philox_4x32 over splat constants of 10^8 elements expanded every
 // element (about 10 GB: "LLVM ERROR: out of memory" under a 4 GB limit).
 // Splat operands now fold to splat results, computed once. The memory

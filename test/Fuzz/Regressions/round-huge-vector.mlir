@@ -1,6 +1,6 @@
-// Found by fuzzing (a vector<65536x...> type, then larger): the NVVM and
-// ROCDL lowerings of round.stochastic unrolled a vector element by element
-// for the packed SR instructions (100,000 elements: 9 s; 10^7: timeout, a
+// Found while fuzzing (probing the fuzzer's vector<65536x...> type with
+// larger sizes): the NVVM and ROCDL lowerings of round.stochastic unrolled
+// a vector element by element for the packed SR instructions (100,000 elements: 9 s; 10^7: timeout, a
 // hang). Vectors above 4096 elements now take the universal lowering, which
 // computes the same bits (test/Integration/CPU/Round/target-equivalence-*)
 // on whole vectors.
