@@ -1,9 +1,9 @@
 // Found while fuzzing (probing the fuzzer's vector<65536x...> type with
 // larger sizes): the NVVM and ROCDL lowerings of round.stochastic unrolled
-// a vector element by element for the packed SR instructions (100,000 elements: 9 s; 10^7: timeout, a
-// hang). Vectors above 4096 elements now take the universal lowering, which
-// computes the same bits (test/Integration/CPU/Round/target-equivalence-*)
-// on whole vectors.
+// a vector element by element for the packed SR instructions (100,000
+// elements: 9 s; 10^7: a timeout, i.e. a hang). Vectors above 4096 elements
+// now take the universal lowering, which computes the same bits
+// (test/Integration/CPU/Round/target-equivalence-*) on whole vectors.
 // RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_100a | FileCheck %s
 // RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx950 | FileCheck %s
 
