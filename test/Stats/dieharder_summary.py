@@ -5,13 +5,20 @@
 
 For each DIR (one stream and seed), prints a Markdown table of every test
 line (test, ntuple, tsamples, psamples, p-value, assessment), then a
-count of PASSED / WEAK / FAILED and the tests that did not finish.
+count of PASSED / WEAK / FAILED and the tests that did not finish (or
+did not start).
 """
 
 import os
 import re
 import sys
 
+# The result files dieharder-battery.sh writes (its job list).
+EXPECTED = ([f"d{t}" for t in [*range(0, 14), 15, 16, 17, 100, 101, 102,
+                                *range(204, 210)]] +
+            [f"d200-n{n}" for n in range(1, 13)] +
+            [f"d{t}-n{n}" for t in (201, 202) for n in range(2, 6)] +
+            [f"d203-n{n}" for n in range(0, 33)])
 LINE = re.compile(r"^\s*(\w+)\|\s*(\d+)\|\s*(\d+)\|\s*(\d+)\|([0-9.]+)\|\s*(\w+)")
 
 
@@ -30,6 +37,8 @@ def summarize(directory):
     print("|------|------|----------|----------|---------|------------|")
     for r in rows:
         print("| " + " | ".join(r) + " |")
+    present = {n[:-4] for n in os.listdir(directory)}
+    unfinished += [n for n in EXPECTED if n not in present]
     counts = {k: sum(r[5] == k for r in rows)
               for k in ("PASSED", "WEAK", "FAILED")}
     print(f"\n{len(rows)} results: {counts['PASSED']} PASSED, "
