@@ -30,6 +30,7 @@
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/Error.h"
@@ -50,6 +51,7 @@ struct Slot {
   enum Kind { Pointer, Integer, F16, BF16, F32, F64, Unsupported } kind;
   unsigned width = 0; // integers: bits
   std::string text;   // the LLVM dialect type, for messages
+  Type element;       // pointers: the element type accessed through it
 
   unsigned size() const {
     switch (kind) {
@@ -104,12 +106,73 @@ static Slot toSlot(Type type) {
   return slot;
 }
 
+/// The element type that the function accesses memory through `pointer`
+/// (a parameter) as: the element type of the GEPs based on it and the
+/// types loaded or stored through it, followed through the memref
+/// descriptor structs that func-to-llvm builds (insertvalue, then
+/// extractvalue at the same position). Null when there is no such access
+/// or the accesses disagree (e.g. the pointer is passed to another call).
+static Type accessedElementType(Value pointer) {
+  Type found;
+  bool conflict = false;
+  auto note = [&](Type type) {
+    if (auto vector = dyn_cast<VectorType>(type))
+      type = vector.getElementType();
+    if (!found)
+      found = type;
+    else if (found != type)
+      conflict = true;
+  };
+  SmallVector<Value> work{pointer};
+  llvm::DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto gep = dyn_cast<LLVM::GEPOp>(user)) {
+        if (gep.getBase() == value)
+          note(gep.getElemType());
+      } else if (auto load = dyn_cast<LLVM::LoadOp>(user)) {
+        note(load.getType());
+      } else if (auto store = dyn_cast<LLVM::StoreOp>(user)) {
+        if (store.getAddr() == value)
+          note(store.getValue().getType());
+      } else if (auto insert = dyn_cast<LLVM::InsertValueOp>(user)) {
+        if (insert.getValue() != value)
+          continue;
+        ArrayRef<int64_t> position = insert.getPosition();
+        SmallVector<Value> structs{insert.getResult()};
+        while (!structs.empty()) {
+          Value aggregate = structs.pop_back_val();
+          for (Operation *next : aggregate.getUsers()) {
+            if (auto more = dyn_cast<LLVM::InsertValueOp>(next)) {
+              if (more.getContainer() == aggregate &&
+                  more.getPosition() != position)
+                structs.push_back(more.getResult());
+            } else if (auto extract = dyn_cast<LLVM::ExtractValueOp>(next)) {
+              if (extract.getPosition() == position)
+                work.push_back(extract.getResult());
+            }
+          }
+        }
+      }
+    }
+  }
+  return conflict ? Type() : found;
+}
+
 static Signature getSignature(LLVM::LLVMFuncOp func) {
   Signature sig;
   LLVM::LLVMFunctionType type = func.getFunctionType();
   sig.text = printToString(Type(type));
   for (Type param : type.getParams())
     sig.params.push_back(toSlot(param));
+  if (!func.isExternal())
+    for (auto [slot, arg] : llvm::zip(sig.params, func.getArguments()))
+      if (slot.kind == Slot::Pointer)
+        slot.element = accessedElementType(arg);
   Type result = type.getReturnType();
   if (auto structType = dyn_cast<LLVM::LLVMStructType>(result)) {
     for (Type field : structType.getBody())
@@ -121,6 +184,41 @@ static Signature getSignature(LLVM::LLVMFuncOp func) {
   sig.isPublic =
       linkage != LLVM::Linkage::Private && linkage != LLVM::Linkage::Internal;
   return sig;
+}
+
+/// The numpy dtype(s) holding `element` (as invoke's doc lists them), or
+/// "" when invoke does not check the type.
+static std::string dtypeFor(Type element) {
+  if (!element.isIntOrFloat())
+    return "";
+  if (auto intType = dyn_cast<IntegerType>(element)) {
+    unsigned w = intType.getWidth();
+    if (w == 1)
+      return "bool";
+    if (w == 8 || w == 16 || w == 32 || w == 64)
+      return "int" + std::to_string(w) + " or uint" + std::to_string(w);
+    return "";
+  }
+  if (element.isF16())
+    return "float16";
+  if (element.isBF16())
+    return "uint16 (bf16 bits)";
+  if (element.isF32())
+    return "float32";
+  if (element.isF64())
+    return "float64";
+  if (auto floatType = dyn_cast<FloatType>(element))
+    if (floatType.getWidth() == 8)
+      return "uint8 (the float's bits)";
+  return "";
+}
+
+/// Whether an array of `dtype` can hold the memref's `element`s: the item
+/// sizes agree (a same-sized dtype reads the bits, e.g. uint32 for f32).
+static bool dtypeMatches(Type element, py::dtype dtype) {
+  unsigned bits = element.getIntOrFloatBitWidth();
+  unsigned bytes = bits <= 8 ? 1 : (bits + 7) / 8;
+  return dtype.itemsize() == static_cast<ssize_t>(bytes);
 }
 
 static void initializeNativeTarget() {
@@ -312,6 +410,22 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
                                      "pass np.ascontiguousarray(a) and read "
                                      "results from that");
       ssize_t itemsize = array.itemsize();
+      // The lowered signature has no element type: check the array's dtype
+      // against how the function accesses the memref (a wrong item size
+      // would let the kernel write past the array).
+      Type element = sig.params[cursor + 1].element
+                         ? sig.params[cursor + 1].element
+                         : sig.params[cursor].element;
+      if (element) {
+        std::string expectedDtype = dtypeFor(element);
+        if (!expectedDtype.empty() && !dtypeMatches(element, array.dtype()))
+          throw py::type_error(
+              what + ": the function accesses this memref as " +
+              printToString(element) + " elements, but the array's dtype "
+              "is " + std::string(py::str(array.dtype())) +
+              "; pass an array of dtype " + expectedDtype +
+              " (or another dtype of that item size, to read the bits)");
+      }
       void *data = array.mutable_data();
       std::memcpy(&cells[cursor][0], &data, sizeof(void *));
       std::memcpy(&cells[cursor + 1][0], &data, sizeof(void *));
@@ -454,7 +568,8 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
 
 Arguments follow the function's parameters: a numpy array for each memref
 (C-contiguous, of the memref's rank; its dtype must match the memref element type, e.g.
-np.uint16 for bf16; results are written into it), a Python number for each
+np.uint16 for bf16, or have its item size to read the bits; a wrong item size is
+a TypeError; results are written into it), a Python number for each
 integer, index or float scalar. Returns None, the result, or a tuple of
 results (integers as signed Python ints, i1 as bool).)")
       .def_property_readonly(

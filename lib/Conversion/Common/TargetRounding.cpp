@@ -22,7 +22,8 @@ static Value i32Constant(OpBuilder &builder, Location loc, uint32_t value) {
 
 bool rng::isScalarOrStaticVector(Type type) {
   if (auto vectorType = dyn_cast<VectorType>(type))
-    return !vectorType.isScalable();
+    return !vectorType.isScalable() &&
+           vectorType.getNumElements() <= kMaxUnrolledElements;
   return !isa<ShapedType>(type);
 }
 

@@ -16,6 +16,7 @@
 
 #include "rng/Conversion/RngToNVVM/RngToNVVM.h"
 #include "rng/Conversion/Common/DialectLowering.h"
+#include "rng/Conversion/Common/TargetRounding.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 
@@ -53,8 +54,11 @@ std::pair<Value, Value> rng::buildMulHiLoNVVM(OpBuilder &builder, Location loc,
     return {createMulHiUI(builder, loc, lhs, rhs),
             arith::MulIOp::create(builder, loc, lhs, rhs)};
 
+  // Past kMaxUnrolledElements, unrolling would take minutes (10^5
+  // elements: over a minute): the generic product gives the same bits.
   auto vectorType = dyn_cast<VectorType>(type);
-  if (!vectorType || vectorType.isScalable())
+  if (!vectorType || vectorType.isScalable() ||
+      vectorType.getNumElements() > kMaxUnrolledElements)
     return buildMulHiLoExtended(builder, loc, lhs, rhs);
 
   // The intrinsic is scalar-only: unroll a (flattened) static vector. The

@@ -24,10 +24,15 @@
 namespace mlir {
 namespace rng {
 
-/// True if `type` is a scalar or a fixed-size vector (any rank): the shapes
-/// the target lowerings split into scalars. Ranked tensors and scalable
-/// vectors keep the universal lowering.
+/// True if `type` is a scalar or a fixed-size vector (any rank) of at most
+/// kMaxUnrolledElements elements: the shapes the target lowerings split into
+/// scalars. Ranked tensors, scalable vectors and larger vectors keep the
+/// universal lowering (which computes the same bits without unrolling; a
+/// vector<10000000xf32> would otherwise unroll for many minutes).
 bool isScalarOrStaticVector(Type type);
+
+/// The most elements a target lowering unrolls a vector into.
+constexpr int64_t kMaxUnrolledElements = 4096;
 
 /// The scalars of `value` (a scalar, or a fixed-size vector in row-major
 /// order).

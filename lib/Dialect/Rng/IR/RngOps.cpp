@@ -88,7 +88,8 @@ Philox4x32Op::fold(FoldAdaptor adaptor,
                    SmallVectorImpl<OpFoldResult> &results) {
   Type type = getC0().getType();
   // All-splat constants fold to splats (the only constants of scalable
-  // vector types); other constants need a static shape.
+  // vector types; a splat of 10^8 elements must not be expanded); other
+  // constants need a static shape.
   auto shaped = dyn_cast<ShapedType>(type);
   int64_t n = 1;
   if (!llvm::all_of(adaptor.getOperands(), isSplatConstant)) {

@@ -1,0 +1,327 @@
+"""Misuse of the Python entry points raises an exception that says what to
+do; nothing crashes. One test per kind of misuse; the messages are matched
+in full so that test/lib/check_diagnostics.py counts each as tested."""
+
+import gc
+
+import numpy as np
+import pytest
+
+from kernels import jit
+from rng_mlir.dialects import arith, func
+from rng_mlir.execution_engine import ExecutionEngine
+from rng_mlir.ir import (
+    ArrayAttr,
+    Block,
+    Context,
+    DenseElementsAttr,
+    F32Type,
+    FloatAttr,
+    IndexType,
+    InsertionPoint,
+    IntegerAttr,
+    IntegerType,
+    Location,
+    MemRefType,
+    MLIRError,
+    Module,
+    Operation,
+    RankedTensorType,
+    ShapedType,
+    UnrankedTensorType,
+    VectorType,
+)
+from rng_mlir.passmanager import PassManager
+from rng_mlir.target import emit_assembly
+
+PHILOX = """
+func.func @philox(%c: i32, %k: i32) -> i32 {
+  %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : i32, i32
+  return %x#0 : i32
+}
+"""
+
+
+# ---------------------------------------------------------------------------
+# ExecutionEngine.invoke
+# ---------------------------------------------------------------------------
+KERNELS = """
+func.func private @hidden(%x: i32) -> i32 { return %x : i32 }
+func.func @uses_hidden(%x: i32) -> i32 {
+  %r = call @hidden(%x) : (i32) -> i32
+  return %r : i32
+}
+func.func @takes_vector(%v: vector<4xf32>) { return }
+func.func @returns_memref(%m: memref<?xi32>) -> memref<?xi32> {
+  return %m : memref<?xi32>
+}
+func.func @fill(%m: memref<?xi32>, %v: i32) {
+  %c0 = arith.constant 0 : index
+  memref.store %v, %m[%c0] : memref<?xi32>
+  return
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def engine():
+    with Context(), Location.unknown():
+        compiled = jit(Module.parse(KERNELS), opt_level=0)
+    # The engine keeps its context alive; no context stays entered.
+    return compiled
+
+
+def test_invoke_private_function():
+    with Context(), Location.unknown():
+        module = Module.parse("""
+            llvm.func private @hidden() { llvm.return }
+            llvm.func @visible() {
+              llvm.call @hidden() : () -> ()
+              llvm.return
+            }""")
+        engine = ExecutionEngine(module, opt_level=0)
+        with pytest.raises(ValueError, match="function 'hidden' is private; "
+                           "only public functions can be invoked"):
+            engine.invoke("hidden")
+        engine.invoke("visible")
+
+
+def test_invoke_unsupported_parameter(engine):
+    with pytest.raises(TypeError, match="are not supported by invoke"):
+        engine.invoke("takes_vector", 1.0)
+
+
+def test_invoke_memref_result(engine):
+    with pytest.raises(TypeError, match=r"invoke supports functions returning "
+                       r"nothing or scalars \(write array results into "
+                       r"argument memrefs\)"):
+        engine.invoke("returns_memref", np.zeros(4, np.int32))
+
+
+def test_invoke_read_only_and_strided_arrays(engine):
+    frozen = np.zeros(4, np.int32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError, match=r"the array is read-only \(kernels "
+                       r"may write to their memrefs\); pass a copy"):
+        engine.invoke("fill", frozen, 1)
+    # C-contiguous for numpy (one element), but a stride of 3 bytes.
+    odd = np.lib.stride_tricks.as_strided(np.zeros(4, np.int32), shape=(1,),
+                                          strides=(3,))
+    if odd.flags.c_contiguous:
+        with pytest.raises(ValueError, match="array strides must be "
+                           "multiples of its item size"):
+            engine.invoke("fill", odd, 1)
+    # Wrong dtypes: the kernel would write 4-byte words past a smaller array.
+    with pytest.raises(TypeError, match="the function accesses this memref "
+                       "as i32 elements, but the array's dtype is int8; pass "
+                       "an array of dtype int32 or uint32"):
+        engine.invoke("fill", np.zeros(4, np.int8), 1)
+    with pytest.raises(TypeError, match="dtype is float64; pass an array of "
+                       "dtype int32 or uint32 \\(or another dtype of that "
+                       "item size, to read the bits\\)"):
+        engine.invoke("fill", np.zeros(4, np.float64), 1)
+    # A dtype of the same item size reads and writes the bits.
+    bits = np.zeros(4, np.float32)
+    engine.invoke("fill", bits, 0x3F800000)
+    assert bits[0] == 1.0
+    # Wrong argument counts.
+    with pytest.raises(TypeError, match="too few arguments"):
+        engine.invoke("fill")
+    with pytest.raises(TypeError, match="too many arguments"):
+        engine.invoke("fill", np.zeros(4, np.int32), 1, 2)
+    out = np.zeros(4, np.int32)
+    engine.invoke("fill", out, 7)
+    assert out[0] == 7
+
+
+def test_engine_options():
+    with Context(), Location.unknown():
+        module = Module.parse("module {}")
+        with pytest.raises(ValueError, match=r"opt_level must be in \[0, 3\]"):
+            ExecutionEngine(module, opt_level=-1)
+
+
+# ---------------------------------------------------------------------------
+# Attributes
+# ---------------------------------------------------------------------------
+def test_attribute_construction_errors(ctx):
+    i32 = IntegerType.get_signless(32)
+    f32 = F32Type.get()
+    with pytest.raises(ValueError, match="Cannot cast attribute to "
+                       "IntegerAttr"):
+        IntegerAttr(FloatAttr.get(f32, 1.0))
+    with pytest.raises(TypeError, match="IntegerAttr needs an integer or "
+                       "index type, got f32"):
+        IntegerAttr.get(f32, 1)
+    with pytest.raises(TypeError, match="FloatAttr needs a float type, got "
+                       "i32"):
+        FloatAttr.get(i32, 1.0)
+    array = ArrayAttr.get([IntegerAttr.get(i32, 1)])
+    with pytest.raises(IndexError, match="ArrayAttr index out of range"):
+        array[1]
+
+
+def test_dense_elements_errors(ctx):
+    i1 = IntegerType.get_signless(1)
+    i32 = IntegerType.get_signless(32)
+    i64 = IntegerType.get_signless(64)
+    with pytest.raises(TypeError, match="unsupported numpy dtype complex128"):
+        DenseElementsAttr.get(np.array([1 + 2j]))
+    with pytest.raises(TypeError, match="i1 elements need a numpy bool array"):
+        DenseElementsAttr.get(np.array([1, 0], np.int8),
+                              type=VectorType.get([2], i1))
+    dynamic = RankedTensorType.get([ShapedType.get_dynamic_size()], i32)
+    with pytest.raises(TypeError, match="expected a statically shaped type, "
+                       "got tensor<\\?xi32>"):
+        DenseElementsAttr.get_splat(dynamic, IntegerAttr.get(i32, 1))
+    with pytest.raises(TypeError, match="the element attribute must have "
+                       "type i32"):
+        DenseElementsAttr.get_splat(RankedTensorType.get([2], i32),
+                                    IntegerAttr.get(i64, 1))
+    ints = DenseElementsAttr.get(np.array([1, 2], np.int32))
+    with pytest.raises(IndexError, match="index out of range"):
+        ints[2]
+    floats = DenseElementsAttr.get(np.array([1.0, 2.0], np.float32))
+    with pytest.raises(IndexError, match="index out of range"):
+        floats[-3]
+
+
+# ---------------------------------------------------------------------------
+# Types
+# ---------------------------------------------------------------------------
+def test_type_errors(ctx):
+    f32 = F32Type.get()
+    unranked = UnrankedTensorType.get(f32)
+    with pytest.raises(ValueError, match="the type is unranked"):
+        unranked.rank
+    with pytest.raises(ValueError, match="the type is unranked"):
+        unranked.shape
+    with pytest.raises(IndexError, match="dimension out of range"):
+        VectorType.get([4], f32).is_dynamic_dim(1)
+    with pytest.raises(ValueError, match="scalable needs one flag per "
+                       "dimension"):
+        VectorType.get([2, 4], f32, scalable=[True])
+    with pytest.raises(ValueError, match="not a memref layout attribute: "
+                       "1 : i32"):
+        MemRefType.get([2], f32,
+                       layout=IntegerAttr.get(IntegerType.get_signless(32), 1))
+
+
+# ---------------------------------------------------------------------------
+# Contexts, locations, operations
+# ---------------------------------------------------------------------------
+def test_no_context():
+    with pytest.raises(ValueError, match="no current Context: enter one with "
+                       "`with Context\\(\\):` or pass context="):
+        IntegerType.get_signless(32)
+
+
+def test_objects_outlive_their_context():
+    with Context():
+        module = Module.parse(PHILOX)
+        i32 = IntegerType.get_signless(32)
+    gc.collect()
+    # The handles keep their context alive: still usable, no crash.
+    assert "rng.philox_4x32" in str(module)
+    assert str(i32) == "i32"
+
+
+def test_mixed_contexts():
+    other = Context()
+    with other:
+        foreign_loc = Location.unknown()
+        foreign_module = Module.parse(PHILOX)
+        foreign_op = func.FuncOp("g", ([], []))
+    with Context():
+        module = Module.create()
+        with pytest.raises(ValueError, match="the location belongs to "
+                           "another Context"):
+            Operation.create("func.return", loc=foreign_loc,
+                             ip=InsertionPoint(module.body))
+        with pytest.raises(ValueError, match="the operation belongs to "
+                           "another Context"):
+            InsertionPoint(module.body).insert(foreign_op)
+        pm = PassManager.parse("builtin.module(canonicalize)")
+        with pytest.raises(ValueError, match="the operation belongs to "
+                           "another Context than the PassManager"):
+            pm.run(foreign_module.operation)
+
+
+def test_operation_misuse(ctx):
+    with Location.unknown():
+        module = Module.parse(PHILOX)
+    f = module.body.operations[0]
+    philox = f.regions[0].blocks[0].operations[0]
+    with pytest.raises(ValueError, match="'rng.philox_4x32' has 4 results; "
+                       "use .results"):
+        philox.result
+    with pytest.raises(ValueError, match="cannot erase 'rng.philox_4x32': "
+                       "its results are still used"):
+        philox.erase()
+    with pytest.raises(IndexError, match="block index out of range"):
+        f.regions[0].blocks[1]
+    with pytest.raises(TypeError, match="expected an Operation, got int"):
+        PassManager.parse("builtin.module(canonicalize)").run(5)
+    with pytest.raises(ValueError, match="no dialect 'nope' is registered"):
+        ctx.registered_operations("nope")
+    with pytest.raises(ValueError, match="callsite needs at least one frame"):
+        Location.callsite(Location.unknown(), [])
+    i32 = IntegerType.get_signless(32)
+    with pytest.raises(ValueError, match="expected 1 argument locations, "
+                       "got 0"):
+        Block.create_at_start(f.regions[0], [i32], arg_locs=[])
+    detached = func.FuncOp("detached", ([], []))
+    with pytest.raises(ValueError, match="the operation is not in a block"):
+        InsertionPoint(detached.operation)
+    with pytest.raises(ValueError, match="the operation is not in a block"):
+        InsertionPoint.after(detached.operation)
+
+
+def test_operation_create_misuse(ctx):
+    with Location.unknown():
+        module = Module.create()
+        ip = InsertionPoint(module.body)
+        with pytest.raises(ValueError, match="operation name 'nodialect' "
+                           "lacks a dialect prefix"):
+            Operation.create("nodialect", ip=ip)
+        with pytest.raises(TypeError, match="regions must be a number of "
+                           "regions"):
+            Operation.create("scf.execute_region", regions="one", ip=ip)
+        with pytest.raises(TypeError, match="'func.func' has 1 regions, got "
+                           "2"):
+            Operation.create("func.func", regions=2, ip=ip)
+        with pytest.raises(TypeError, match="expected a Type, got int"):
+            Operation.create("arith.constant", results=[5], ip=ip)
+        other = Module.parse("func.func @f() { cf.br ^bb1\n^bb1:\n return }")
+        target = other.body.operations[0].regions[0].blocks[1]
+        with pytest.raises(ValueError, match="successor blocks must be in the "
+                           "IR the operation is inserted into"):
+            Operation.create("cf.br", successors=[target], ip=ip)
+        with pytest.raises(MLIRError, match="Unable to parse"):
+            Module.parse("func.func @f( { garbage")
+
+
+# ---------------------------------------------------------------------------
+# Pass managers and targets
+# ---------------------------------------------------------------------------
+def test_bad_pipelines(ctx):
+    for pipeline in ["builtin.module(rng-to-nvvm{chip=sm_1})",
+                     "builtin.module(rng-to-rocdl{chipset=gfx1})",
+                     "builtin.module(convert-rng-to-arith{fast-math=maybe})",
+                     "builtin.module(", "", "}{", "rng-to-llvm"]:
+        with pytest.raises((ValueError, MLIRError)):
+            PassManager.parse(pipeline).run(Module.parse(PHILOX).operation)
+
+
+def test_emit_assembly_misuse(ctx):
+    with Location.unknown():
+        two = Module.parse("gpu.module @a {}\ngpu.module @b {}")
+        with pytest.raises(ValueError, match="the module holds several "
+                           "gpu.modules; pick one with gpu_module="):
+            emit_assembly(two, "nvptx64-nvidia-cuda", "sm_90", "", 2, None)
+        empty = Module.parse("module {}")
+        with pytest.raises(ValueError, match=r"opt_level must be in \[0, 3\]"):
+            emit_assembly(empty, "nvptx64-nvidia-cuda", "sm_90", "", 9, None)
+        with pytest.raises(ValueError, match="unknown target triple "
+                           "'nope-nope-nope'"):
+            emit_assembly(empty, "nope-nope-nope", "", "", 2, None)

@@ -1,0 +1,28 @@
+// Found while fuzzing (probing the fuzzer's vector<65536x...> type with
+// larger sizes): the NVVM and ROCDL lowerings of round.stochastic unrolled
+// a vector element by element for the packed SR instructions (100,000
+// elements: 9 s; 10^7: a timeout, i.e. a hang). Vectors above 4096 elements
+// now take the universal lowering, which computes the same bits
+// (test/Integration/CPU/Round/target-equivalence-*) on whole vectors.
+// RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_100a | FileCheck %s
+// RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx950 | FileCheck %s
+
+// CHECK-LABEL: func @huge
+// CHECK-NOT:   vector.extract
+// CHECK-NOT:   nvvm.
+// CHECK-NOT:   rocdl.
+// CHECK-NOT:   llvm.call_intrinsic
+// CHECK-NOT:   round.stochastic
+// CHECK:       arith.trunci {{.*}} : vector<10000000xi32> to vector<10000000xi16>
+func.func @huge(%x: vector<10000000xf32>, %r: vector<10000000xi16>) -> vector<10000000xbf16> {
+  %y = round.stochastic %x, %r : vector<10000000xf32>, vector<10000000xi16> -> vector<10000000xbf16>
+  return %y : vector<10000000xbf16>
+}
+
+// At the limit, the target instructions are still used.
+// CHECK-LABEL: func @at_limit
+// CHECK:       {{nvvm.convert|llvm.call_intrinsic "llvm.amdgcn.cvt.sr.bf16.f32"}}
+func.func @at_limit(%x: vector<4096xf32>, %r: vector<4096xi16>) -> vector<4096xbf16> {
+  %y = round.stochastic %x, %r : vector<4096xf32>, vector<4096xi16> -> vector<4096xbf16>
+  return %y : vector<4096xbf16>
+}

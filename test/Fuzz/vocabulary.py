@@ -1,0 +1,182 @@
+"""What the rng-mlir fuzzer (rng_fuzz.py) writes: ops, types, literals,
+attributes, passes, pipelines and option values.
+
+Everything here is data: to fuzz a new op, type, pass or option, add one
+entry. Entries that today's rng-opt does not know (ops and options of work in
+progress) are fine: their inputs are rejected with a diagnostic, and the
+fuzzer only requires that rng-opt never crashes or hangs on them.
+"""
+
+# ---------------------------------------------------------------------------
+# Ops. `operands` lists operand roles; the generator picks a type per role
+# (ROLE_TYPES) so that most generated ops are valid before mutation.
+# `results` is the number of results, or a role for the result type when the
+# custom syntax names it. `syntax` names a custom-form writer in rng_fuzz.py
+# (None: generic form only). `attrs` are the attributes the op may carry.
+# ---------------------------------------------------------------------------
+OPS = [
+    dict(name="rng.philox_4x32", syntax="philox",
+         operands=["word", "word", "word", "word", "key", "key"],
+         results=["word"] * 4, attrs=["rounds"]),
+    dict(name="rng.randint", syntax="triton", operands=["seed", "offset"],
+         results=["word"], attrs=["rounds"]),
+    dict(name="rng.randint4x", syntax="triton", operands=["seed", "offset"],
+         results=["word"] * 4, attrs=["rounds"]),
+    dict(name="rng.rand", syntax="triton", operands=["seed", "offset"],
+         results=["float"], attrs=["rounds"]),
+    dict(name="rng.rand4x", syntax="triton", operands=["seed", "offset"],
+         results=["float"] * 4, attrs=["rounds"]),
+    dict(name="rng.randn", syntax="triton", operands=["seed", "offset"],
+         results=["float"], attrs=["rounds"]),
+    dict(name="rng.randn4x", syntax="triton", operands=["seed", "offset"],
+         results=["float"] * 4, attrs=["rounds"]),
+    dict(name="round.stochastic", syntax="round", operands=["x", "rbits"],
+         results=["target"], attrs=["saturate"]),
+    # Work in progress on other branches (issues 13 and 14): the generic
+    # form with a plausible signature; unknown today, so rejected inputs.
+    dict(name="rng.lowbias32", syntax=None, operands=["word"],
+         results=["word"], attrs=[]),
+    dict(name="rng.splitmix64", syntax=None, operands=["seed"],
+         results=["seed"], attrs=[]),
+    dict(name="rng.hash_rand", syntax=None, operands=["seed", "offset"],
+         results=["float"], attrs=[]),
+    dict(name="rng.hash_randn", syntax=None, operands=["seed", "offset"],
+         results=["float"], attrs=[]),
+    dict(name="rng.hash_dropout", syntax=None,
+         operands=["seed", "offset", "x"], results=["x"], attrs=["p"]),
+    dict(name="rng.dropout", syntax=None, operands=["seed", "offset", "x"],
+         results=["x"], attrs=["p", "rounds"]),
+    dict(name="round.scaling_stochastic", syntax=None,
+         operands=["x", "x", "rbits"], results=["target"],
+         attrs=["saturate"]),
+]
+
+# Element types per role, most likely first (the generator prefers the head
+# of each list, so most ops verify and reach the passes).
+ROLE_TYPES = {
+    "word": ["i32", "i32", "i64", "i16"],
+    "key": ["i32", "i64"],
+    "seed": ["i32", "i64", "i1", "i8", "i16", "i33", "i0"],
+    "offset": ["i32", "i64", "i16", "i1"],
+    "float": ["f32", "f64", "f16", "bf16"],
+    "x": ["f32", "f16", "bf16", "f64"],
+    "rbits": ["i32", "i16", "i8", "i1", "i12", "i64", "i3", "i128", "i0"],
+    "target": ["bf16", "f16", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ",
+               "f8E5M2FNUZ", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN"],
+}
+
+# Every scalar type the mutator substitutes: odd widths, every small float.
+SCALAR_TYPES = [
+    "i0", "i1", "i2", "i3", "i7", "i8", "i12", "i16", "i31", "i32", "i33",
+    "i63", "i64", "i65", "i128", "i256", "i1024", "si32", "ui32", "ui64",
+    "si8", "index", "f16", "bf16", "f32", "f64", "tf32", "f80", "f128",
+    "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ",
+    "f8E4M3", "f8E3M4", "f8E8M0FNU", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN",
+    "complex<f32>", "none", "!llvm.ptr", "memref<4xi32>",
+]
+
+# Shapes around an element type T: scalars, fixed/scalable vectors,
+# static/dynamic/unranked tensors, degenerate sizes.
+SHAPES = [
+    "{T}", "{T}", "{T}", "vector<4x{T}>", "vector<[4]x{T}>",
+    "vector<2x[4]x{T}>", "vector<1x{T}>", "vector<2x3x{T}>",
+    "vector<[1]x{T}>", "vector<3x[2]x5x{T}>", "tensor<8x{T}>",
+    "tensor<?x{T}>", "tensor<?x?x{T}>", "tensor<2x?x{T}>", "tensor<0x{T}>",
+    "tensor<*x{T}>", "tensor<{T}>", "vector<{T}>", "memref<4x{T}>",
+    # Huge shapes: 10^6-element vectors (upstream's vector-to-llvm spends
+    # ~5 s on a 10^7-element vector program, linear in the size, which a
+    # loaded machine would report as a hang) and 10^8-element tensors.
+    "vector<1000000x{T}>", "tensor<100000000x{T}>", "vector<4096x{T}>",
+    "tensor<4x{T}, #sparse_tensor.encoding<{ map = (d0) -> (d0 : "
+    "compressed) }>>", 'tensor<4x{T}, "encoding">', "vector<65536x{T}>",
+]
+
+# Integer literals: boundaries of every width and beyond (overflow).
+INT_LITERALS = [
+    "0", "1", "-1", "2", "7", "127", "128", "-128", "255", "256", "32767",
+    "-32768", "65535", "65536", "2147483647", "-2147483648", "2147483648",
+    "4294967295", "4294967296", "-4294967296", "9223372036854775807",
+    "-9223372036854775808", "9223372036854775808", "18446744073709551615",
+    "18446744073709551616", "340282366920938463463374607431768211455",
+    "99999999999999999999999999999999999999999999999999", "0x7FFFFFFF",
+    "0xFFFFFFFF", "0xFFFFFFFFFFFFFFFF", "0x1FFFFFFFFFFFFFFFF", "-0",
+    "0xD2511F53", "0xCD9E8D57", "0x9E3779B9", "0xBB67AE85",
+]
+
+FLOAT_LITERALS = [
+    "0.0", "-0.0", "1.0", "-1.0", "0.5", "3.4028235e38", "-3.4028235e38",
+    "1.0e39", "1.17549435e-38", "1.0e-45", "1.0e-46", "65504.0", "65520.0",
+    "448.0", "464.0", "57344.0", "61440.0", "6.0", "7.5", "28.0", "0x7F800000",
+    "0xFF800000", "0x7FC00000", "0x7F800001", "0xFFFFFFFF", "0x00000001",
+    "0x80000000", "0x7F7FFFFF", "1.0e308", "nan", "inf", "-inf",
+]
+
+# `rounds` values: the valid range, its edges, and overflow.
+ROUNDS = ["1", "7", "10", "16", "0", "17", "-1", "255", "2147483647",
+          "-2147483648", "4294967295", "4294967296", "99999999999999999999"]
+
+# Attribute spellings the mutator inserts into attr-dicts (`{...}`).
+ATTR_SNIPPETS = [
+    "rounds = 10 : i32", "rounds = 0 : i32", "rounds = 17 : i32",
+    "rounds = -1 : i32", "rounds = 2147483647 : i32", "rounds = 7 : i64",
+    "rounds = 7 : i8", "rounds = 3.0 : f32", 'rounds = "ten"',
+    "rounds = unit", "rounds = [1, 2]", "saturate", "saturate = unit",
+    "saturate = true", "saturate = 1 : i32", "p = 0.5 : f32",
+    "p = 1.5 : f32", "p = -0.0 : f32", "p = 0x7FC00000 : f32",
+]
+
+# Passes and named pipelines, each with the options it takes and the values
+# to try. `anchor` is where the pass nests in --pass-pipeline ("" for a
+# module-level pipeline).
+OPTION_BOOLS = ["true", "false", "1", "0", "True", "yes", "maybe", "",
+                "2", "-1", "truee"]
+CHIPS = [
+    "sm_90", "sm_100a", "sm_103a", "sm_120", "sm_80", "sm_20", "sm_90a",
+    "sm_100", "sm_100f", "sm_999", "sm_80a", "sm_", "sm_-1", "sm_0",
+    "sm_99999999999999999999", "SM_90", "sm90", "gfx950", "", "'", "\"",
+    "sm_100a sm_90", "sm_100a,sm_90", "a" * 300, "sm_\u0669\u0660",
+    "sm_90\\", "{", "}", "sm_100a}", "=",
+]
+CHIPSETS = [
+    "gfx942", "gfx950", "gfx90a", "gfx1250", "gfx1100", "gfx908", "gfx940",
+    "gfx999", "gfx", "gfx9", "gfx9999999999999999999", "gfx-1", "GFX942",
+    "gfx942:sramecc+:xnack-", "gfx942:xnack+", "sm_90", "", "'", "a" * 300,
+    "gfx\u0669\u0664\u0662", "gfx942}", "{", "gfx10-3-generic",
+    "gfx9-4-generic",
+]
+FEATURES = ["", "+ptx87", "+ptx88", "-ptx87", "+ptx60", "+ptx999", "garbage",
+            "+ptx87,+ptx88", ",", "+"]
+
+PASSES = [
+    dict(name="", options={}, anchor=""),  # parse and verify only
+    dict(name="canonicalize", options={}, anchor=""),
+    dict(name="cse", options={}, anchor=""),
+    dict(name="convert-rng-to-arith", options={"fast-math": OPTION_BOOLS},
+         anchor=""),
+    dict(name="convert-rng-to-arith", options={"fast-math": OPTION_BOOLS},
+         anchor="func.func"),
+    dict(name="convert-round-to-arith", options={}, anchor=""),
+    dict(name="convert-rng-to-nvvm", options={"fast-math": OPTION_BOOLS},
+         anchor=""),
+    dict(name="convert-round-to-nvvm",
+         options={"chip": CHIPS, "unverified-sr-instructions": OPTION_BOOLS},
+         anchor=""),
+    dict(name="convert-round-to-rocdl",
+         options={"chipset": CHIPSETS,
+                  "unverified-sr-instructions": OPTION_BOOLS},
+         anchor=""),
+    dict(name="rng-to-llvm", options={}, anchor=""),
+    dict(name="rng-to-nvvm",
+         options={"chip": CHIPS, "features": FEATURES,
+                  "keep-gpu-module": OPTION_BOOLS, "fast-math": OPTION_BOOLS,
+                  "unverified-sr-instructions": OPTION_BOOLS},
+         anchor=""),
+    dict(name="rng-to-rocdl",
+         options={"chipset": CHIPSETS, "keep-gpu-module": OPTION_BOOLS,
+                  "unverified-sr-instructions": OPTION_BOOLS},
+         anchor=""),
+]
+
+# Option names that no pass has (the option parser must reject them).
+BOGUS_OPTIONS = ["chips", "fast_math", "fastmath", "x", "", "chip chip",
+                 "rounds"]
