@@ -59,9 +59,14 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     the result type out), bit-exact to the op's specification for every
     input, every result format, every width of the random bits and both
     values of `saturate`. The IR needs no float arithmetic and no target
-    support for the narrow float types. No `round` op survives the pass.
+    support for the narrow float types. `round.scaling_stochastic` becomes
+    one `arith.mulf` by the exact power of two `2^(127 - e)` (the quotient
+    `x / scale`, correctly rounded in f32) followed by the same lowering;
+    scalar operands beside vector ones are broadcast (`vector.broadcast`).
+    No `round` op survives the pass.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,6 +8,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
 using namespace mlir::rounding;
@@ -30,7 +32,26 @@ static bool haveSameShape(Type a, Type b) {
   return !isa<ShapedType>(b);
 }
 
+/// The result types without Inf and NaN (f4E2M1FN, f6E2M3FN, f6E3M2FN)
+/// need `saturate`: without it an overflow would have no result.
+static LogicalResult verifySaturateRequired(Operation *op, Type resultType,
+                                            bool saturate) {
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(resultType));
+  if (saturate || !floatType)
+    return success();
+  const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+  if (llvm::APFloat::semanticsHasInf(semantics) ||
+      llvm::APFloat::semanticsHasNaN(semantics))
+    return success();
+  return op->emitOpError("result element type ")
+         << floatType
+         << " has neither Inf nor NaN: 'saturate' is required (overflow and "
+            "+-Inf give +-its largest finite value)";
+}
+
 LogicalResult StochasticOp::verify() {
+  if (failed(verifySaturateRequired(*this, getType(), getSaturate())))
+    return failure();
   Type xType = getX().getType();
   if (auto tensorType = dyn_cast<RankedTensorType>(xType);
       tensorType && !tensorType.hasStaticShape())
@@ -47,6 +68,29 @@ LogicalResult StochasticOp::verify() {
            << "): a scalar for a scalar x, else a vector or tensor of the "
               "same kind and shape";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScalingStochasticOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScalingStochasticOp::verify() {
+  // ElementwiseMappable has checked that the shaped operands and the result
+  // have compatible shapes and one kind; it does not compare scalable
+  // dimensions.
+  auto resultVector = dyn_cast<VectorType>(getType());
+  for (auto [name, value] : {std::pair<StringRef, Value>{"x", getX()},
+                             {"scale", getScale()},
+                             {"rbits", getRbits()}}) {
+    auto vectorType = dyn_cast<VectorType>(value.getType());
+    if (vectorType && resultVector &&
+        vectorType.getScalableDims() != resultVector.getScalableDims())
+      return emitOpError("operand '")
+             << name << "' of type " << vectorType
+             << " must have the scalable dimensions of the result ("
+             << resultVector << ")";
+  }
+  return verifySaturateRequired(*this, getType(), getSaturate());
 }
 
 #define GET_OP_CLASSES
