@@ -1,7 +1,9 @@
-// gfx942 (MI300): stochastic rounding only to the FNUZ fp8 formats
+// gfx942 (MI300), opt-in (unverified-sr-instructions; the default is the
+// universal lowering, other-chipsets.mlir): stochastic rounding only to the
+// FNUZ fp8 formats
 // (v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 read FNUZ there); bf16, f16 and the
 // OCP fp8 formats keep the universal lowering.
-// RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx942 --canonicalize --cse \
+// RUN: rng-opt %s --convert-round-to-rocdl="chipset=gfx942 unverified-sr-instructions=true" --canonicalize --cse \
 // RUN:   | FileCheck %s
 
 // K = 16 (i16 rbits) at the top of the low 20 bits: shift 4. Without

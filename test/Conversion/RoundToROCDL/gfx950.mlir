@@ -1,4 +1,7 @@
-// RUN: rng-opt %s --split-input-file --convert-round-to-rocdl=chipset=gfx950 \
+// gfx950, opt-in (unverified-sr-instructions; the default is the universal
+// lowering, other-chipsets.mlir): the conversions under AMD's host model,
+// the K random bits at the top of each element's 32-bit seed.
+// RUN: rng-opt %s --split-input-file --convert-round-to-rocdl="chipset=gfx950 unverified-sr-instructions=true" \
 // RUN:   --canonicalize --cse | FileCheck %s
 
 // bf16 on gfx950: llvm.amdgcn.cvt.sr.bf16.f32 (v_cvt_sr_bf16_f32) writes
