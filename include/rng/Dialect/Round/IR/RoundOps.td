@@ -159,24 +159,25 @@ def Round_StochasticOp : Round_Op<"stochastic", [Pure]> {
 
     Lowered by `convert-round-to-arith` (integer `arith` on the `f32` bit
     pattern; any target) and by `convert-round-to-nvvm` /
-    `convert-round-to-rocdl`, which use a hardware stochastic-rounding
-    instruction only where it computes exactly this function (after placing
-    the `K` random bits where the instruction reads them) and the universal
-    lowering elsewhere:
+    `convert-round-to-rocdl`. By default a target pass uses a hardware
+    stochastic-rounding instruction only where the vendor's own text
+    establishes how it uses its random bits and it computes exactly this
+    function (after placing the `K` random bits where it reads them); the
+    other instructions are opt-in, with the pass option
+    `unverified-sr-instructions`, under a documented model, and their
+    results then differ from the universal lowering and the CPU (each
+    element still rounded stochastically):
 
-    | pass and chip | `T` | instruction | used when |
+    | pass and chip | `T` | instruction | used |
     |---|---|---|---|
-    | `convert-round-to-nvvm`, sm_100a / sm_103a | `bf16`, `f16` | PTX `cvt.rs{.satfinite}.{bf16x2,f16x2}.f32` | always |
-    | `convert-round-to-nvvm`, sm_100a / sm_103a | `f8E4M3FN`, `f8E5M2` | PTX `cvt.rs.satfinite.{e4m3x4,e5m2x4}.f32` | `saturate` and `i8` rbits |
-    | `convert-round-to-rocdl`, gfx950 | `bf16`, `f16` | `v_cvt_sr_bf16_f32`, `v_cvt_sr_f16_f32` | always |
-    | `convert-round-to-rocdl`, gfx950 | `f8E4M3FN`, `f8E5M2` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
-    | `convert-round-to-rocdl`, gfx942 | `f8E4M3FNUZ`, `f8E5M2FNUZ` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
+    | `convert-round-to-nvvm`, sm_100a / sm_103a | `bf16`, `f16` | PTX `cvt.rs{.satfinite}.{bf16x2,f16x2}.f32` | by default |
+    | `convert-round-to-nvvm`, sm_100a / sm_103a | `f8E4M3FN`, `f8E5M2`, `f6E2M3FN`, `f6E3M2FN`, `f4E2M1FN` | PTX `cvt.rs.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4,e2m1x4}.f32` | opt-in, with `saturate` |
+    | `convert-round-to-rocdl`, gfx950 | `bf16`, `f16`, `f8E4M3FN`, `f8E5M2` | `v_cvt_sr_{bf16,f16,fp8,bf8}_f32` | opt-in |
+    | `convert-round-to-rocdl`, gfx942 | `f8E4M3FNUZ`, `f8E5M2FNUZ` | `v_cvt_sr_{fp8,bf8}_f32` | opt-in |
 
-    (ranked tensors always take the universal lowering). The instructions'
-    behaviour is taken from NVIDIA's and AMD's documentation and checked on
-    the CPU against models of it, not on hardware; docs/Targets.md lists
-    what is assumed (which random bits AMD adds, fp8 overflow and the PTX
-    fp8 random-bit layout among them).
+    (ranked tensors always take the universal lowering). None of this is
+    verified on hardware here; docs/Targets.md lists the models and what is
+    assumed.
   }];
 
   let arguments = (ins Round_F32Like:$x, Round_RandomBitsLike:$rbits,
