@@ -1,7 +1,7 @@
 // An MXFP4 quantizer with stochastic rounding (OCP MX: blocks of 32 f32,
 // one E8M0 scale per block, E2M1 elements packed two per byte, element 2j
 // in the low nibble of byte j). One thread per block:
-//   amax  = max |x_i| over the block
+//   amax  = max |x_i| over the block (integer max of the magnitude bits)
 //   scale = 2^(floor(log2(amax)) - 2)       (E2M1's largest exponent is 2):
 //           its E8M0 pattern is amax's f32 exponent field - 2, clamped to
 //           0..254
@@ -51,9 +51,12 @@ gpu.module @mxfp4 {
       %xv = vector.shuffle %p03, %p47 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31] : vector<16xf32>, vector<16xf32>
 
       // The block scale from amax's exponent field.
-      %abs = math.absf %xv : vector<32xf32>
-      %amax = vector.reduction <maxnumf>, %abs : vector<32xf32> into f32
-      %abits = arith.bitcast %amax : f32 to i32
+      // |x| as bits; for non-negative floats the integer order is the
+      // float order (a NaN is above every finite value and Inf).
+      %xbits = arith.bitcast %xv : vector<32xf32> to vector<32xi32>
+      %absmask = arith.constant dense<2147483647> : vector<32xi32>
+      %absbits = arith.andi %xbits, %absmask : vector<32xi32>
+      %abits = vector.reduction <maxui>, %absbits : vector<32xi32> into i32
       %c23 = arith.constant 23 : i32
       %c2 = arith.constant 2 : i32
       %c0i = arith.constant 0 : i32

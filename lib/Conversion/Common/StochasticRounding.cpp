@@ -257,8 +257,12 @@ Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
   Type scaleType = scale.getType();
   Type byteType = withElementType(scaleType, builder.getI8Type());
   Type wordType = withElementType(scaleType, builder.getI32Type());
+  llvm::SmallDenseMap<uint32_t, Value> constants;
   auto cst = [&](uint32_t value) {
-    return createScalarOrSplatConstant(builder, loc, wordType, value);
+    Value &constant = constants[value];
+    if (!constant)
+      constant = createScalarOrSplatConstant(builder, loc, wordType, value);
+    return constant;
   };
   Value e = arith::ExtUIOp::create(
       builder, loc, wordType,

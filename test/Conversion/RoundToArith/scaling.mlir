@@ -9,18 +9,18 @@
 
 // CHECK-LABEL: func.func @scalar
 // CHECK-SAME: (%[[X:.+]]: f32, %[[S:.+]]: f8E8M0FNU, %[[R:.+]]: i32)
-// CHECK-DAG:  %[[C254:.+]] = arith.constant 254 : i32
-// CHECK-DAG:  %[[C255:.+]] = arith.constant 255 : i32
-// CHECK-DAG:  %[[C23:.+]] = arith.constant 23 : i32
-// CHECK-DAG:  %[[SUB:.+]] = arith.constant 4194304 : i32
-// CHECK-DAG:  %[[NAN:.+]] = arith.constant 2143289344 : i32
 // CHECK:      %[[SB:.+]] = arith.bitcast %[[S]] : f8E8M0FNU to i8
 // CHECK:      %[[E:.+]] = arith.extui %[[SB]] : i8 to i32
+// CHECK-DAG:  %[[C23:.+]] = arith.constant 23 : i32
+// CHECK-DAG:  %[[C254:.+]] = arith.constant 254 : i32
 // CHECK:      %[[D:.+]] = arith.subi %[[C254]], %[[E]] : i32
 // CHECK:      %[[NORMAL:.+]] = arith.shli %[[D]], %[[C23]] : i32
 // CHECK:      %[[IS_SUB:.+]] = arith.cmpi eq, %[[E]], %[[C254]] : i32
+// CHECK:      %[[C255:.+]] = arith.constant 255 : i32
 // CHECK:      %[[IS_NAN:.+]] = arith.cmpi eq, %[[E]], %[[C255]] : i32
+// CHECK:      %[[SUB:.+]] = arith.constant 4194304 : i32
 // CHECK:      %[[SEL:.+]] = arith.select %[[IS_SUB]], %[[SUB]], %[[NORMAL]] : i32
+// CHECK:      %[[NAN:.+]] = arith.constant 2143289344 : i32
 // CHECK:      %[[BITS:.+]] = arith.select %[[IS_NAN]], %[[NAN]], %[[SEL]] : i32
 // CHECK:      %[[FACTOR:.+]] = arith.bitcast %[[BITS]] : i32 to f32
 // CHECK:      %[[Q:.+]] = arith.mulf %[[X]], %[[FACTOR]] : f32

@@ -112,11 +112,11 @@ func.func @e3m2_scalar(%x: f32, %r: i16) -> f6E3M2FN {
 // CHECK-LABEL: func.func @e2m1_vector(
 // CHECK-SAME:      %[[X:[^:]+]]: vector<4xf32>, %[[R:[^:]+]]: vector<4xi32>)
 // CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : i32
-// CHECK-DAG:     %[[C65280:.+]] = arith.constant 65280 : i32
-// CHECK-DAG:     %[[C255:.+]] = arith.constant 255 : i32
+// CHECK-DAG:     arith.constant 65280 : i32
+// CHECK-DAG:     arith.constant 255 : i32
 // CHECK:         %[[P:.+]] = nvvm.convert.f32x4.to.f4x4 %{{.+}}, %{{.+}} : vector<4xf32> -> i16(f4E2M1FN)
 // CHECK:         %[[W:.+]] = arith.extui %[[P]] : i16 to i32
-// CHECK:         %[[N0:.+]] = arith.trunci %[[W]] : i32 to i4
+// CHECK:         %[[N0:.+]] = arith.trunci %[[P]] : i16 to i4
 // CHECK:         arith.bitcast %[[N0]] : i4 to f4E2M1FN
 // CHECK:         %[[S1:.+]] = arith.shrui %[[W]], %[[C4]] : i32
 // CHECK:         arith.trunci %[[S1]] : i32 to i4

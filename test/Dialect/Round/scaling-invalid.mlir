@@ -92,7 +92,7 @@ func.func @negative_scalar_result(%x: vector<4xf32>, %s: f8E8M0FNU, %r: i32) {
 // -----
 
 func.func @negative_scalable_mismatch(%x: vector<[4]xf32>, %s: f8E8M0FNU, %r: vector<4xi32>) {
-  // expected-error @+1 {{operand 'rbits' of type 'vector<4xi32>' must have the scalable dimensions of the result ('vector<[4]xf16>')}}
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
   %0 = round.scaling_stochastic %x, %s, %r : vector<[4]xf32>, f8E8M0FNU, vector<4xi32> -> vector<[4]xf16>
   return
 }

@@ -75,21 +75,7 @@ LogicalResult StochasticOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ScalingStochasticOp::verify() {
-  // ElementwiseMappable has checked that the shaped operands and the result
-  // have compatible shapes and one kind; it does not compare scalable
-  // dimensions.
-  auto resultVector = dyn_cast<VectorType>(getType());
-  for (auto [name, value] : {std::pair<StringRef, Value>{"x", getX()},
-                             {"scale", getScale()},
-                             {"rbits", getRbits()}}) {
-    auto vectorType = dyn_cast<VectorType>(value.getType());
-    if (vectorType && resultVector &&
-        vectorType.getScalableDims() != resultVector.getScalableDims())
-      return emitOpError("operand '")
-             << name << "' of type " << vectorType
-             << " must have the scalable dimensions of the result ("
-             << resultVector << ")";
-  }
+  // Shapes (scalable dimensions included) are ElementwiseMappable's.
   return verifySaturateRequired(*this, getType(), getSaturate());
 }
 
