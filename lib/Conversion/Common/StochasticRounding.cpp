@@ -24,7 +24,8 @@ StochasticRoundingFormat::get(Type type) {
     return std::nullopt;
   // Everything else follows from the format's semantics: T's encoding is
   // sign, exponent field, mantissa, with an implicit leading one.
-  const llvm::fltSemantics &semantics = cast<FloatType>(type).getFloatSemantics();
+  const llvm::fltSemantics &semantics =
+      cast<FloatType>(type).getFloatSemantics();
   StochasticRoundingFormat format;
   format.width = llvm::APFloat::semanticsSizeInBits(semantics);
   format.mantissaBits = llvm::APFloat::semanticsPrecision(semantics) - 1;

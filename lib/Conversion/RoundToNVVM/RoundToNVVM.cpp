@@ -170,8 +170,9 @@ static Value reverseByte(OpBuilder &builder, Location loc, Value byte) {
 /// `a` and put cvt(a) in the most significant byte/nibble, so the sources
 /// go in reversed, (x3, x2, x1, x0) = (a, b, e, f), and byte/nibble i of the
 /// result is cvt(x_i). With o_i the top 8 of x_i's K random bits:
-///   L = o_0 << 8 | bitrev8(o_1)   x0 reads L, x1 bitrev16(L) = o_1 << 8 | bitrev8(o_0)
-///   H = o_2 << 8 | bitrev8(o_3)   x2 reads H, x3 bitrev16(H)
+///   L = o_0 << 8 | bitrev8(o_1): x0 reads L,
+///                                x1 bitrev16(L) = o_1 << 8 | bitrev8(o_0)
+///   H = o_2 << 8 | bitrev8(o_3): x2 reads H, x3 bitrev16(H)
 /// so each element's 8 most significant random bits are its own and the
 /// 8 below them its partner's, reversed. A short tail converts 0.0 with
 /// zero random bits in the unused lanes.

@@ -17,10 +17,11 @@
 //     also for subnormal results) and a carry rounds away from zero.
 //
 // The op's K low rbits go to the top of the seed, zeros below, so under the
-// model the carry is exactly SPEC's t + r >= 2^K. Results the documentation leaves open -- overflow
-// past the largest finite value, +-Inf inputs, NaN encodings, saturation
-// (the instructions do not saturate) -- are fixed up with selects computed
-// from x, so they match SPEC whatever the hardware does there.
+// model the carry is exactly SPEC's t + r >= 2^K. Results the
+// documentation leaves open -- overflow past the largest finite value,
+// +-Inf inputs, NaN encodings, saturation (the instructions do not
+// saturate) -- are fixed up with selects computed from x, so they match
+// SPEC whatever the hardware does there.
 //
 //===----------------------------------------------------------------------===//
 

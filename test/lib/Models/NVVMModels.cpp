@@ -154,7 +154,8 @@ struct ConvertF32x4Model final : OpRewritePattern<OpTy> {
         return arith::OrIOp::create(rewriter, loc, x, y);
       };
       auto shl = [&](Value x, unsigned n) -> Value {
-        return arith::ShLIOp::create(rewriter, loc, x, i32Const(rewriter, loc, n));
+        return arith::ShLIOp::create(rewriter, loc, x,
+                                     i32Const(rewriter, loc, n));
       };
       high = ori(shl(field(rewriter, loc, rbits, 24, 0xFF), 8),
                  field(rewriter, loc, rbits, 8, 0xFF));

@@ -15,6 +15,8 @@
 // patterns. It works elementwise on scalars, vectors and statically shaped
 // ranked tensors and needs nothing from the target: no float arithmetic, no
 // support for the narrow float types beyond a final bitcast.
+// buildScalingStochasticRounding adds one `arith.mulf` (and
+// `vector.broadcast` for scalar operands beside vector ones).
 //
 //===----------------------------------------------------------------------===//
 
