@@ -31,7 +31,8 @@
 |* functions compute. Diagnostics go to stdout.                               *|
 |*                                                                            *|
 |* <kernels.mlir> holds a gpu.module; the program lowers it with the          *|
-|* `rng-to-nvvm` and `rng-to-rocdl` pipelines (keeping the gpu.module) and    *|
+|* `rng-to-nvvm` and `rng-to-rocdl` pipelines (keeping the gpu.module; AMD    *|
+|* with the opt-in unverified-sr-instructions) and                            *|
 |* prints the results.                                                        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -463,7 +464,8 @@ int main(int argc, char **argv) {
                           "keep-gpu-module=true})") ||
              lowerKernels(ctx, argv[2],
                           "builtin.module(rng-to-rocdl{chipset=gfx950 "
-                          "keep-gpu-module=true})");
+                          "keep-gpu-module=true "
+                          "unverified-sr-instructions=true})");
   mlirContextDestroy(ctx);
   printf("%s\n", failed ? "FAILED" : "done");
   return failed;
