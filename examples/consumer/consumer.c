@@ -13,14 +13,17 @@
 |*       -> (4 x i32), which returns %c0..%c3 unchanged;                      *|
 |*   func.func @round_built(%x: f32, %rbits: i32) -> i16, which returns the   *|
 |*       bits of `arith.truncf %x : f32 to bf16`;                             *|
+|*   func.func @scaling_built(%x: f32, %scale: f8E8M0FNU, %rbits: i32) -> i8, *|
+|*       which returns the bits of `arith.truncf %x : f32 to f4E2M1FN`;       *|
 |*   func.func @triton_built(%seed: i32, %offset: i32, %not_an_offset: f32)   *|
 |*       -> (5 x i32, 10 x f32), which returns zeros;                         *|
-|* all with the `llvm.emit_c_interface` attribute.                            *|
+|* all but @scaling_built with the `llvm.emit_c_interface` attribute.         *|
 |*                                                                            *|
 |* With libRngMLIR-C.so only (rng-mlir's C API and upstream MLIR's), the      *|
 |* program registers every dialect, pass and pipeline; parses the input;      *|
 |* builds, with the C builders, an rng.philox_4x32 with 7 rounds into @built, *|
-|* a saturating round.stochastic in place of the truncf of @round_built and   *|
+|* a saturating round.stochastic in place of the truncf of @round_built, a    *|
+|* saturating round.scaling_stochastic in place of that of @scaling_built and *|
 |* one op of each Triton-compatible kind into @triton_built (and shows the    *|
 |* builders rejecting bad arguments); lowers a clone with the passes made by  *|
 |* mlirCreateRngConversionConvert{Rng,Round}ToArithPass; lowers the module    *|
@@ -28,7 +31,8 @@
 |* functions compute. Diagnostics go to stdout.                               *|
 |*                                                                            *|
 |* <kernels.mlir> holds a gpu.module; the program lowers it with the          *|
-|* `rng-to-nvvm` and `rng-to-rocdl` pipelines (keeping the gpu.module) and    *|
+|* `rng-to-nvvm` and `rng-to-rocdl` pipelines (keeping the gpu.module; AMD    *|
+|* with the opt-in unverified-sr-instructions) and                            *|
 |* prints the results.                                                        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -160,6 +164,42 @@ static int buildIntoRoundBuilt(MlirContext ctx, MlirModule module) {
                      mlirRoundStochasticCreate(loc, nullType, x, rbits, true));
 
   MlirOperation round = mlirRoundStochasticCreate(loc, bf16, x, rbits, true);
+  if (mlirOperationIsNull(round))
+    return 1;
+  mlirBlockInsertOwnedOperationBefore(entry, truncf, round);
+  mlirOperationSetOperand(bitcast, 0, mlirOperationGetResult(round, 0));
+  mlirOperationDestroy(truncf);
+
+  mlirOperationPrint(function, printToStdout, NULL);
+  fputc('\n', stdout);
+  return 0;
+}
+
+/* Requests two invalid round.scaling_stochastic ops (an i32 scale; an
+ * f4E2M1FN result without saturate), then builds a valid one to f4E2M1FN in
+ * place of the truncf of @scaling_built and prints the function. */
+static int buildIntoScalingBuilt(MlirContext ctx, MlirModule module) {
+  MlirOperation function = lookupFunction(module, "scaling_built");
+  if (mlirOperationIsNull(function))
+    return 1;
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation truncf = mlirBlockGetFirstOperation(entry);
+  MlirOperation bitcast = mlirOperationGetNextInBlock(truncf);
+  MlirLocation loc = mlirOperationGetLocation(truncf);
+  MlirValue x = mlirBlockGetArgument(entry, 0);
+  MlirValue scale = mlirBlockGetArgument(entry, 1);
+  MlirValue rbits = mlirBlockGetArgument(entry, 2);
+  MlirType f4 = mlirFloat4E2M1FNTypeGet(ctx);
+
+  printBuilderResult("i32 scale", mlirRoundScalingStochasticCreate(
+                                      loc, f4, x, rbits, rbits, true));
+  printBuilderResult("f4 without saturate", mlirRoundScalingStochasticCreate(
+                                                loc, f4, x, scale, rbits,
+                                                /*saturate=*/false));
+
+  MlirOperation round =
+      mlirRoundScalingStochasticCreate(loc, f4, x, scale, rbits, true);
   if (mlirOperationIsNull(round))
     return 1;
   mlirBlockInsertOwnedOperationBefore(entry, truncf, round);
@@ -319,6 +359,7 @@ static int run(MlirContext ctx, const char *inputPath) {
   printf("parsed: %d rng/round ops\n", numOurOps(moduleOp));
 
   int failed = buildIntoBuilt(module) || buildIntoRoundBuilt(ctx, module) ||
+               buildIntoScalingBuilt(ctx, module) ||
                buildIntoTritonBuilt(module);
   if (!failed && !mlirOperationVerify(moduleOp))
     failed = 1;
@@ -423,7 +464,8 @@ int main(int argc, char **argv) {
                           "keep-gpu-module=true})") ||
              lowerKernels(ctx, argv[2],
                           "builtin.module(rng-to-rocdl{chipset=gfx950 "
-                          "keep-gpu-module=true})");
+                          "keep-gpu-module=true "
+                          "unverified-sr-instructions=true})");
   mlirContextDestroy(ctx);
   printf("%s\n", failed ? "FAILED" : "done");
   return failed;

@@ -200,7 +200,8 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
   // __nv_sincosf: one shared range reduction, the same bits as __nv_cosf
   // and __nv_sinf).
   gpuPm.addPass(math::createMathSincosFusionPass());
-  gpuPm.addPass(createConvertRoundToNVVMPass({options.chip}));
+  gpuPm.addPass(createConvertRoundToNVVMPass(
+      {options.chip, options.unverifiedSRInstructions}));
   addGpuModuleLowering(gpuPm, createConvertGpuOpsToNVVMOps());
 
   GpuNVVMAttachTargetOptions target;
@@ -219,7 +220,8 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
                                   const RngToROCDLPipelineOptions &options) {
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertRngToArithPass());
-  gpuPm.addPass(createConvertRoundToROCDLPass({options.chipset}));
+  gpuPm.addPass(createConvertRoundToROCDLPass(
+      {options.chipset, options.unverifiedSRInstructions}));
   ConvertGpuOpsToROCDLOpsOptions lowering;
   lowering.chipset = options.chipset;
   addGpuModuleLowering(gpuPm, createConvertGpuOpsToROCDLOps(lowering));

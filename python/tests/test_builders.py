@@ -109,9 +109,11 @@ def test_round_builder_takes_the_result_type_first(ctx):
             round_.stochastic(x, bits)
         message = str(error.value)
         assert "'round.stochastic' accepts several result types" in message
-        assert ("result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or "
-                "f8E5M2FNUZ, or a fixed-size vector or ranked tensor of one "
-                "of them") in message
+        accepted = ("bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, "
+                    "f4E2M1FN, f6E2M3FN or f6E3M2FN")
+        assert ("result #0 must be " + accepted + ", or a vector (fixed or "
+                "scalable) or ranked tensor (static or dynamic sizes) of "
+                + accepted) in message
         assert "pass the one you want as a leading Type argument" in message
         func.return_([])
     assert y.type == BF16Type.get()

@@ -181,16 +181,19 @@ def test_rng_to_rocdl_without_the_gpu_module(ctx):
         target.to_ptx(module)
 
 
-@pytest.mark.parametrize("chipset,hardware", [("gfx950", True),
-                                              ("gfx942", False)])
-def test_rng_to_rocdl_pipeline_to_amdgcn(ctx, chipset, hardware):
+@pytest.mark.parametrize("chipset,unverified,hardware",
+                         [("gfx950", False, False), ("gfx950", True, True),
+                          ("gfx942", True, False)])
+def test_rng_to_rocdl_pipeline_to_amdgcn(ctx, chipset, unverified, hardware):
     module = python_built_kernel()
+    option = " unverified-sr-instructions=true" if unverified else ""
     PassManager.parse(
         f"builtin.module(rng-to-rocdl{{chipset={chipset} "
-        "keep-gpu-module=true})").run(module.operation)
+        f"keep-gpu-module=true{option}}})").run(module.operation)
     asm = target.to_amdgcn(module)
     assert f".amdgcn_target \"amdgcn-amd-amdhsa--{chipset}" in asm
-    # bf16 stochastic rounding has an instruction on gfx950 only.
+    # bf16 stochastic rounding has an instruction on gfx950 only, and it is
+    # used only with the opt-in unverified-sr-instructions.
     assert ("v_cvt_sr_bf16_f32" in asm) == hardware
 
 

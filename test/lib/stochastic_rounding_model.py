@@ -19,6 +19,16 @@ set of values its encodings decode to.
 The model returns T's bit patterns; for NaN results it returns the format's
 canonical NaN, and callers must compare NaN results by class (any NaN of T
 satisfies the specification).
+
+The OCP MX element formats (f4E2M1FN, f6E2M3FN, f6E3M2FN; MX_FORMATS) have
+neither Inf nor NaN: every pattern is a finite value. SPEC section 3 requires
+`saturate` for them and lets the implementation choose the result of a NaN
+input; rng-mlir documents +largest finite (as PTX cvt.rs.satfinite does),
+which is what the model returns.
+
+scaled_quotient() models round.scaling_stochastic's first step (SPEC section
+3.1): x divided by the E8M0 scale 2^(e - 127) in IEEE f32 arithmetic
+(numpy's float32 division), NaN for e = 255.
 """
 
 import bisect
@@ -31,9 +41,11 @@ class Format:
     """A result format T of round.stochastic."""
 
     def __init__(self, name, width, exponent_bits, mantissa_bits, bias, kind):
-        # kind: "ieee" -- all-ones exponent is Inf (mantissa 0) or NaN;
-        #       "fn"   -- no Inf; only all-ones exponent and mantissa is NaN;
-        #       "fnuz" -- no Inf, no -0; only the sign-bit-only pattern is NaN.
+        # kind: "ieee"   -- all-ones exponent is Inf (mantissa 0) or NaN;
+        #       "fn"     -- no Inf; only all-ones exponent and mantissa is NaN;
+        #       "fnuz"   -- no Inf, no -0; only the sign-bit-only pattern is
+        #                   NaN;
+        #       "finite" -- no Inf, no NaN: every pattern is a finite value.
         self.name = name
         self.width = width
         self.exponent_bits = exponent_bits
@@ -41,7 +53,10 @@ class Format:
         self.bias = bias
         self.kind = kind
         self.has_inf = kind == "ieee"
+        self.has_nan = kind != "finite"
         self.has_negative_zero = kind != "fnuz"
+        # Without Inf and NaN there is no non-saturated overflow result.
+        self.saturate_modes = (False, True) if self.has_nan else (True,)
         self.sign_bit = 1 << (width - 1)
 
         patterns = np.arange(1 << width, dtype=np.uint32)
@@ -60,7 +75,10 @@ class Format:
         # Past the largest finite value the grid continues with the spacing
         # of the largest finite value's binade.
         self.next_above_max = self.max_finite + (self.grid[-1] - self.grid[-2])
-        self.nan_bits = int(np.flatnonzero(self.is_nan)[0])
+        # The result of a NaN input: T's first NaN pattern, or, for the
+        # formats without NaN, +largest finite (rng-mlir's documented choice).
+        self.nan_bits = (int(np.flatnonzero(self.is_nan)[0]) if self.has_nan
+                         else self.max_finite_bits)
         self.inf_bits = (int(np.flatnonzero(self.values == np.inf)[0])
                          if self.has_inf else None)
 
@@ -74,7 +92,7 @@ class Format:
         return min(rbits_width, self.discarded_bits)
 
     def dtype(self):
-        return np.uint16 if self.width == 16 else np.uint8
+        return np.uint16 if self.width > 8 else np.uint8
 
     def min_subnormal(self):
         return self.grid[1]
@@ -106,6 +124,8 @@ def decode_patterns(fmt, bits):
                          sign * np.inf, value)
         value = np.where((exponent == all_ones) & (mantissa != 0), np.nan,
                          value)
+    elif fmt.kind == "finite":
+        pass
     elif fmt.kind == "fn":
         value = np.where((exponent == all_ones) & (mantissa == (1 << m) - 1),
                          np.nan, value)
@@ -123,9 +143,31 @@ FORMATS = {
     "f8E5M2FNUZ": Format("f8E5M2FNUZ", 8, 5, 2, 16, "fnuz"),
 }
 
+# The OCP MX element formats (OCP Microscaling Formats v1.0, section 5.3):
+# E2M1 (largest 6.0), E2M3 (7.5), E3M2 (28.0).
+MX_FORMATS = {
+    "f4E2M1FN": Format("f4E2M1FN", 4, 2, 1, 1, "finite"),
+    "f6E2M3FN": Format("f6E2M3FN", 6, 2, 3, 1, "finite"),
+    "f6E3M2FN": Format("f6E3M2FN", 6, 3, 2, 3, "finite"),
+}
+
+ALL_FORMATS = {**FORMATS, **MX_FORMATS}
+
 
 def f32_from_bits(bits):
     return np.asarray(bits, dtype=np.uint32).view(np.float32)
+
+
+def scaled_quotient(x_bits, scale_bits):
+    """f32 bit patterns of x / f32(scale): scale pattern e is 2^(e - 127)
+    (e = 0..254) or NaN (e = 255); the division is IEEE f32 (nearest even,
+    subnormals kept)."""
+    e = np.asarray(scale_bits, dtype=np.int64)
+    scale = np.where(e == 255, np.nan,
+                     np.ldexp(1.0, np.minimum(e, 254) - 127)).astype(np.float32)
+    with np.errstate(all="ignore"):
+        quotient = f32_from_bits(x_bits) / scale
+    return quotient.astype(np.float32).view(np.uint32)
 
 
 class Located:
@@ -206,7 +248,7 @@ def exact_stochastic_round(fmt, x_bits, r, k, saturate):
     fraction = x_bits & 0x7FFFFF
     if exponent == 0xFF:
         if fraction:
-            return "nan"
+            return "nan" if fmt.has_nan else fmt.nan_bits
         a = None  # infinity
     elif exponent == 0:
         a = Fraction(fraction, 1 << 149)

@@ -12,7 +12,13 @@ every disagreement with the independent model of SPEC section 3).
 
   target_equivalence.py kernels [--formats F,...]
   target_equivalence.py compare TARGET_LIB UNIVERSAL_LIB [--formats F,...]
-                                [--count N]
+                                [--count N] [--expect nvidia-x4]
+
+With `--expect nvidia-x4` the target lowering is the opt-in one
+(unverified-sr-instructions) and is checked against the pair-shared 16-bit
+model of PTX cvt.rs x4 instead of the universal lowering (see
+nvidia_x4_random16); cases that lowering leaves universal (not saturating,
+other formats) are still compared with the universal lowering.
 
 Inputs per (T, W, saturate): each edge-case x of the round tests
 (stochastic_rounding_harness.edge_inputs) with all 2^K values of the low K
@@ -62,19 +68,61 @@ def edge_pairs(fmt, width, saturate, rng):
     return np.concatenate(x_out), np.concatenate(r_out)
 
 
-def compare(target, universal, formats, count, report):
+X4_FORMATS = ("f8E4M3FN", "f8E5M2", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN")
+
+
+def bitrev8(v):
+    v = np.asarray(v, dtype=np.uint64)
+    out = np.zeros_like(v)
+    for bit in range(8):
+        out |= ((v >> np.uint64(bit)) & np.uint64(1)) << np.uint64(7 - bit)
+    return out
+
+
+def nvidia_x4_random16(fmt, rs, width):
+    """The 16 random bits each element gets from the opt-in cvt.rs x4
+    lowering under the pair-shared model: lanes are grouped by four within
+    each LANES-wide vector (a short last group is padded with zero random
+    bits); with o the top 8 of an element's K random bits (K < 8: the K bits
+    at the top of the byte), the first element of each pair gets
+    o_first << 8 | bitrev8(o_second) and the second o_second << 8 |
+    bitrev8(o_first). Written from the documented model, not from the
+    lowering."""
+    k = fmt.num_random_bits(width)
+    r = np.asarray(rs).astype(np.uint64) & np.uint64((1 << k) - 1)
+    o = r >> np.uint64(k - 8) if k >= 8 else r << np.uint64(8 - k)
+    n = len(o)
+    lane = np.arange(n) % LANES
+    position = lane % 4
+    partner = np.where(position % 2 == 0, np.arange(n) + 1, np.arange(n) - 1)
+    # The partner of the last lane of a vector (an odd group) is padding.
+    missing = (position % 2 == 0) & ((lane + 1 >= LANES) | (partner >= n))
+    other = np.where(missing, np.uint64(0), o[np.minimum(partner, n - 1)])
+    return (o << np.uint64(8)) | bitrev8(other)
+
+
+def compare(target, universal, formats, count, report, expect=None):
     rng = np.random.default_rng(31337)
     for fmt in formats:
         random_xs = harness.random_inputs(fmt, rng, count)
         random_r64 = harness.random_bits(rng, 64, count)
-        for saturate in (False, True):
+        for saturate in fmt.saturate_modes:
             for width in WIDTHS:
                 ex, er = edge_pairs(fmt, width, saturate, rng)
                 xs = np.concatenate([ex, random_xs])
                 rs = np.concatenate([er, random_r64.astype(harness.UINT[width])])
                 got = target.round(fmt, width, saturate, xs, rs)
-                want = universal.round(fmt, width, saturate, xs, rs)
-                spec = model.stochastic_round(fmt, xs, rs, width, saturate)
+                if (expect == "nvidia-x4" and saturate
+                        and fmt.name in X4_FORMATS):
+                    # The opt-in model, from the independent model with
+                    # K = 16 and each element's 16 bits of the pair field.
+                    r16 = nvidia_x4_random16(fmt, rs, width)
+                    want = model.stochastic_round(fmt, xs, r16, 16, True)
+                    spec = want
+                else:
+                    want = universal.round(fmt, width, saturate, xs, rs)
+                    spec = model.stochastic_round(fmt, xs, rs, width,
+                                                  saturate)
                 bad = np.flatnonzero(~harness.same(fmt, got, want))
                 off_model = np.flatnonzero(~harness.same(fmt, got, spec))
                 examples = [
@@ -96,14 +144,15 @@ def main():
     parser.add_argument("libs", nargs="*")
     parser.add_argument("--formats", default=",".join(model.FORMATS))
     parser.add_argument("--count", type=int, default=100_000)
+    parser.add_argument("--expect", choices=["nvidia-x4"])
     args = parser.parse_args()
-    formats = [model.FORMATS[name] for name in args.formats.split(",")]
+    formats = [model.ALL_FORMATS[name] for name in args.formats.split(",")]
     if args.mode == "kernels":
         sys.stdout.write(harness.emit_kernels(formats, LANES))
         return
     target, universal = (harness.Kernels(path, LANES) for path in args.libs)
     report = harness.Report()
-    compare(target, universal, formats, args.count, report)
+    compare(target, universal, formats, args.count, report, args.expect)
     sys.exit(1 if report.failed else 0)
 
 

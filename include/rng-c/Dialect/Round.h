@@ -27,13 +27,24 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Round, round);
 /** Creates `round.stochastic x, rbits [saturate] : ... -> resultType`:
  * stochastic rounding of `x` (f32, or a fixed-size vector or statically
  * shaped ranked tensor of f32) to `resultType` (bf16, f16, f8E4M3FN, f8E5M2,
- * f8E4M3FNUZ or f8E5M2FNUZ, of x's shape) with the low K = min(W, D(T)) bits
+ * f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, of x's shape;
+ * the last three need `saturate`) with the low K = min(W, D(T)) bits
  * of `rbits` (a signless integer iW of x's shape) as the random bits. With
  * `saturate`, out-of-range results and infinities become the largest finite
  * value of the result type. Result 0 is the rounded value. */
 MLIR_CAPI_EXPORTED MlirOperation
 mlirRoundStochasticCreate(MlirLocation location, MlirType resultType,
                           MlirValue x, MlirValue rbits, bool saturate);
+
+/** Creates `round.scaling_stochastic x, scale, rbits [saturate] : ... ->
+ * resultType`: `x` (f32-like) divided in f32 by `scale` (f8E8M0FNU-like: the
+ * pattern e is 2^(e - 127), 255 is NaN) and rounded stochastically to
+ * `resultType` exactly as by mlirRoundStochasticCreate. Operands and result
+ * are scalars, vectors or ranked tensors of one shape; `scale` and `rbits`
+ * may be scalars beside shaped `x`. Result 0 is the rounded value. */
+MLIR_CAPI_EXPORTED MlirOperation mlirRoundScalingStochasticCreate(
+    MlirLocation location, MlirType resultType, MlirValue x, MlirValue scale,
+    MlirValue rbits, bool saturate);
 
 #ifdef __cplusplus
 }

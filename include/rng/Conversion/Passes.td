@@ -89,7 +89,11 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     the result type out), bit-exact to the op's specification for every
     input, every result format, every width of the random bits and both
     values of `saturate`. The IR needs no float arithmetic and no target
-    support for the narrow float types. No `round` op survives the pass.
+    support for the narrow float types. `round.scaling_stochastic` becomes
+    one `arith.mulf` by the exact power of two `2^(127 - e)` (the quotient
+    `x / scale`, correctly rounded in f32) followed by the same lowering;
+    scalar operands beside vector ones are broadcast (`vector.broadcast`).
+    No `round` op survives the pass.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",
@@ -139,35 +143,58 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
 def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
   let summary = "Lower every round op for an NVIDIA chip (PTX cvt.rs where exact)";
   let description = [{
-    Lowers `round.stochastic` for the NVIDIA chip `chip` (`sm_90`,
-    `sm_100a`, ...). On sm_100a and sm_103a (PTX `cvt.rs`, PTX ISA 8.7) an op
-    becomes the NVVM stochastic-rounding conversion wherever that computes
-    exactly the op's function, and the universal lowering of
-    `convert-round-to-arith` everywhere else:
+    Lowers the `round` dialect for the NVIDIA chip `chip` (`sm_90`,
+    `sm_100a`, ...). On sm_100a and sm_103a (PTX `cvt.rs`, PTX ISA 8.7)
+    `round.stochastic` becomes the NVVM stochastic-rounding conversion
+    wherever the PTX text establishes how the instruction uses its random
+    bits and it then computes exactly the op's function; everything else
+    gets the universal lowering of `convert-round-to-arith`:
 
     | result type | rbits | saturate | lowering |
     |---|---|---|---|
     | bf16 | any width | any | `nvvm.convert.f32x2.to.bf16x2` (rnd = rs), 2 elements each |
     | f16 | any width | any | `nvvm.convert.f32x2.to.f16x2` (rnd = rs), 2 elements each |
-    | f8E4M3FN, f8E5M2 | i8 | yes | `nvvm.convert.f32x4.to.f8x4`, 4 elements each |
     | anything else, ranked tensors | | | universal |
 
     The op's K random bits are placed at the top of the random-bit field the
     instruction reads for each element (zeros below), so its carry is the
     op's. Without `saturate`, f16 inputs of magnitude >= 65536 are pinned to
     +-Inf by a select (the PTX ISA leaves their non-carry result open).
-    Every other chip gets the universal lowering only. A `chip` LLVM does
-    not know is an error. See docs/Targets.md for the instruction facts and
-    what is not verified on hardware. No `round` op survives the pass.
+
+    Option `unverified-sr-instructions` (off by default) also uses the
+    4-wide `cvt.rs.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4,e2m1x4}.f32`
+    (`nvvm.convert.f32x4.to.{f8x4,f6x4,f4x4}`) for saturating
+    `round.stochastic` to f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN and
+    f4E2M1FN, four elements each, under the pair-shared 16-bit model of
+    hardware probes: the two elements of a pair share one 16-bit random
+    field, one reading it as is, the other bit-reversed, each adding its
+    16 bits at the top of its discarded field. The lowering gives element
+    2i of each group the field `(top 8 of its K random bits) << 8 |
+    bitrev8(top 8 of element 2i+1's)`, so that each element's 8 most
+    significant random bits are its own. **Results then differ from the
+    universal lowering and from the CPU** (each element is still rounded
+    stochastically), and they match the model only as far as the hardware
+    follows it: it is not in NVIDIA's text. Every other chip gets the
+    universal lowering only. A `chip` LLVM does not know is an error. See
+    docs/Targets.md for the instruction facts and what is not verified on
+    hardware. `round.scaling_stochastic` always takes the universal
+    lowering. No `round` op survives the pass.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "NVIDIA chip, e.g. sm_90 or sm_100a (required)">
+           "NVIDIA chip, e.g. sm_90 or sm_100a (required)">,
+    Option<"unverifiedSRInstructions", "unverified-sr-instructions", "bool",
+           /*default=*/"false",
+           "Also use the 4-wide cvt.rs.satfinite conversions (FP8/FP6/FP4) "
+           "under the pair-shared 16-bit random-bit model, which NVIDIA does "
+           "not document: results differ from the universal lowering and "
+           "the CPU">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::linalg::LinalgDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
 
@@ -176,12 +203,17 @@ def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
 //===----------------------------------------------------------------------===//
 
 def ConvertRoundToROCDLPass : Pass<"convert-round-to-rocdl"> {
-  let summary = "Lower every round op for an AMD chipset (v_cvt_sr_* where exact)";
+  let summary = "Lower every round op for an AMD chipset (universal; v_cvt_sr_* opt-in)";
   let description = [{
-    Lowers `round.stochastic` for the AMD chipset `chipset` (`gfx942`,
-    `gfx950`, ...) through the AMDGPU stochastic-rounding conversions where
-    they compute exactly the op's function, the universal lowering of
-    `convert-round-to-arith` everywhere else:
+    Lowers the `round` dialect for the AMD chipset `chipset` (`gfx942`,
+    `gfx950`, ...). By default every op gets the universal lowering of
+    `convert-round-to-arith`: no public AMD text establishes which random
+    bits the stochastic-rounding conversions read.
+
+    Option `unverified-sr-instructions` (off by default) uses them for
+    `round.stochastic` under AMD's own host model (HIP's `from_float_sr`:
+    the *high* bits of the 32-bit seed are added to the discarded mantissa
+    bits, `seed >> (9 + m)` for an f32 source):
 
     | chipset | result type | lowering |
     |---|---|---|
@@ -191,18 +223,23 @@ def ConvertRoundToROCDLPass : Pass<"convert-round-to-rocdl"> {
     | other | any, ranked tensors | universal |
 
     for any rbits width and both values of `saturate`. The op's K random bits
-    go to the top of the random-operand field each instruction reads
-    (rand[31:32-K] for bf16/f16, rand[19:20-K] / rand[20:21-K] for fp8/bf8).
-    The instructions do not saturate and AMD does not document their
-    overflow, Inf and NaN results; those are computed from `x` and selected
-    (saturation, the overflow band above the largest finite value, NaN).
-    See docs/Targets.md for the evidence and what is not verified on
-    hardware. A `chipset` LLVM does not know is an error. No `round` op
-    survives the pass.
+    go to the top of each element's 32-bit seed, zeros below, so under the
+    model the carry is exactly the op's; the undocumented overflow, Inf and
+    NaN results are computed from `x` and selected. **Results differ from
+    the universal lowering and from the CPU wherever the hardware does not
+    follow AMD's host model** (other AMD references add the low seed bits;
+    nothing is verified on gfx942/gfx950); each element is still rounded
+    stochastically. See docs/Targets.md. A `chipset` LLVM does not know is
+    an error. No `round` op survives the pass.
   }];
   let options = [
     Option<"chipset", "chipset", "std::string", /*default=*/"\"\"",
-           "AMD chipset, e.g. gfx942 or gfx950 (required)">
+           "AMD chipset, e.g. gfx942 or gfx950 (required)">,
+    Option<"unverifiedSRInstructions", "unverified-sr-instructions", "bool",
+           /*default=*/"false",
+           "Use the v_cvt_sr_* conversions under AMD's host model (high seed "
+           "bits), which is not verified on hardware: results may differ "
+           "from the universal lowering and the CPU">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",

@@ -46,6 +46,14 @@ struct RngToNVVMPipelineOptions
                      "(libdevice __nv_fast_*f; faster, normals no longer "
                      "within 2 ulp). Off by default"),
       llvm::cl::init(false)};
+  Option<bool> unverifiedSRInstructions{
+      *this, "unverified-sr-instructions",
+      llvm::cl::desc("Also use the 4-wide cvt.rs.satfinite conversions "
+                     "(FP8/FP6/FP4) under the pair-shared 16-bit random-bit "
+                     "model, which NVIDIA does not document: results differ "
+                     "from the universal lowering and the CPU. Off by "
+                     "default"),
+      llvm::cl::init(false)};
 };
 
 /// Options of `rng-to-rocdl`.
@@ -62,6 +70,13 @@ struct RngToROCDLPipelineOptions
       llvm::cl::desc("Leave the lowered gpu.module nested in its module "
                      "(for gpu-module-to-binary and host code) instead of "
                      "hoisting its body to the top for mlir-translate"),
+      llvm::cl::init(false)};
+  Option<bool> unverifiedSRInstructions{
+      *this, "unverified-sr-instructions",
+      llvm::cl::desc("Use the v_cvt_sr_* conversions under AMD's host model "
+                     "(high seed bits), which is not verified on hardware: "
+                     "results may differ from the universal lowering and the "
+                     "CPU. Off by default"),
       llvm::cl::init(false)};
 };
 

@@ -24,3 +24,18 @@ MlirOperation mlirRoundStochasticCreate(MlirLocation location,
       location, {{"resultType", resultType}, {"x", x}, {"rbits", rbits}},
       unwrap(resultType), unwrap(x), unwrap(rbits), saturate);
 }
+
+MlirOperation mlirRoundScalingStochasticCreate(MlirLocation location,
+                                               MlirType resultType,
+                                               MlirValue x, MlirValue scale,
+                                               MlirValue rbits,
+                                               bool saturate) {
+  return createVerifiedOp<rounding::RoundDialect,
+                          rounding::ScalingStochasticOp>(
+      location,
+      {{"resultType", resultType},
+       {"x", x},
+       {"scale", scale},
+       {"rbits", rbits}},
+      unwrap(resultType), unwrap(x), unwrap(scale), unwrap(rbits), saturate);
+}

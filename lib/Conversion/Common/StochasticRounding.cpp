@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
@@ -17,20 +18,37 @@ using namespace mlir::rng;
 
 std::optional<StochasticRoundingFormat>
 StochasticRoundingFormat::get(Type type) {
-  //        width, mantissa, bias, largest finite, +Inf, NaN, has -0
-  if (isa<BFloat16Type>(type))
-    return StochasticRoundingFormat{16, 7, 127, 0x7F7F, 0x7F80, 0x7FC0, true};
-  if (isa<Float16Type>(type))
-    return StochasticRoundingFormat{16, 10, 15, 0x7BFF, 0x7C00, 0x7E00, true};
-  if (isa<Float8E4M3FNType>(type))
-    return StochasticRoundingFormat{8, 3, 7, 0x7E, std::nullopt, 0x7F, true};
-  if (isa<Float8E5M2Type>(type))
-    return StochasticRoundingFormat{8, 2, 15, 0x7B, 0x7C, 0x7E, true};
-  if (isa<Float8E4M3FNUZType>(type))
-    return StochasticRoundingFormat{8, 3, 8, 0x7F, std::nullopt, 0x80, false};
-  if (isa<Float8E5M2FNUZType>(type))
-    return StochasticRoundingFormat{8, 2, 16, 0x7F, std::nullopt, 0x80, false};
-  return std::nullopt;
+  if (!isa<BFloat16Type, Float16Type, Float8E4M3FNType, Float8E5M2Type,
+           Float8E4M3FNUZType, Float8E5M2FNUZType, Float4E2M1FNType,
+           Float6E2M3FNType, Float6E3M2FNType>(type))
+    return std::nullopt;
+  // Everything else follows from the format's semantics: T's encoding is
+  // sign, exponent field, mantissa, with an implicit leading one.
+  const llvm::fltSemantics &semantics =
+      cast<FloatType>(type).getFloatSemantics();
+  StochasticRoundingFormat format;
+  format.width = llvm::APFloat::semanticsSizeInBits(semantics);
+  format.mantissaBits = llvm::APFloat::semanticsPrecision(semantics) - 1;
+  // The smallest normal is 2^minExponent = 2^(1 - bias).
+  format.exponentBias = 1 - llvm::APFloat::semanticsMinExponent(semantics);
+  format.maxFiniteBits = static_cast<uint32_t>(
+      llvm::APFloat::getLargest(semantics).bitcastToAPInt().getZExtValue());
+  if (llvm::APFloat::semanticsHasInf(semantics))
+    format.infBits = static_cast<uint32_t>(
+        llvm::APFloat::getInf(semantics).bitcastToAPInt().getZExtValue());
+  // The MX element formats (f4E2M1FN, f6E2M3FN, f6E3M2FN) have no NaN: a
+  // NaN input gives +largest finite there (what PTX cvt.rs.satfinite
+  // produces for them).
+  format.nanBits =
+      llvm::APFloat::semanticsHasNaN(semantics)
+          ? static_cast<uint32_t>(llvm::APFloat::getQNaN(semantics)
+                                      .bitcastToAPInt()
+                                      .getZExtValue())
+          : format.maxFiniteBits;
+  // FNUZ: APFloat has no -0 there (the pattern is NaN).
+  format.hasNegativeZero =
+      llvm::APFloat::getZero(semantics, /*Negative=*/true).isNegative();
+  return format;
 }
 
 /// Returns `type` (a scalar or shaped type) with its element type replaced by
@@ -221,4 +239,57 @@ Value rng::buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
       builder, loc, xBits, rbits, *format,
       format->getNumRandomBits(rbitsWidth), saturate);
   return arith::BitcastOp::create(builder, loc, resultType, bits);
+}
+
+// With e the scale's 8-bit pattern (the value 2^(e - 127), NaN for 255):
+//
+//   factor = 2^(127 - e):  e <= 253  f32 bits (254 - e) << 23 (normal)
+//                          e == 254  0x00400000 (2^-127, an f32 subnormal)
+//                          e == 255  0x7FC00000 (quiet NaN)
+//   result = SR(x * factor, rbits)
+//
+// x * 2^(127 - e) and x / 2^(e - 127) are the same real number, so their
+// correctly rounded f32 values agree (exact unless the quotient overflows
+// or leaves f32's normal range).
+Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
+                                          Value x, Value scale, Value rbits,
+                                          Type resultType, bool saturate) {
+  // The factor in scale's own shape (one factor for a scalar scale).
+  Type scaleType = scale.getType();
+  Type byteType = withElementType(scaleType, builder.getI8Type());
+  Type wordType = withElementType(scaleType, builder.getI32Type());
+  llvm::SmallDenseMap<uint32_t, Value> constants;
+  auto cst = [&](uint32_t value) {
+    Value &constant = constants[value];
+    if (!constant)
+      constant = createScalarOrSplatConstant(builder, loc, wordType, value);
+    return constant;
+  };
+  Value e = arith::ExtUIOp::create(
+      builder, loc, wordType,
+      arith::BitcastOp::create(builder, loc, byteType, scale));
+  Value normalBits = arith::ShLIOp::create(
+      builder, loc, arith::SubIOp::create(builder, loc, cst(254), e), cst(23));
+  Value isSubnormal = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, e, cst(254));
+  Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                      e, cst(255));
+  Value factorBits = arith::SelectOp::create(
+      builder, loc, isNaN, cst(0x7FC00000),
+      arith::SelectOp::create(builder, loc, isSubnormal, cst(0x00400000),
+                              normalBits));
+  Value factor = arith::BitcastOp::create(
+      builder, loc, withElementType(scaleType, builder.getF32Type()),
+      factorBits);
+
+  // Scalars beside a vector result are broadcast to its shape.
+  auto shaped = [&](Value value) {
+    return broadcastToType(
+        builder, loc, value,
+        withElementType(resultType, getElementTypeOrSelf(value)));
+  };
+  Value quotient =
+      arith::MulFOp::create(builder, loc, shaped(x), shaped(factor));
+  return buildStochasticRounding(builder, loc, quotient, shaped(rbits),
+                                 resultType, saturate);
 }

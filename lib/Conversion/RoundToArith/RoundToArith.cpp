@@ -48,6 +48,26 @@ struct StochasticOpLowering final
   }
 };
 
+/// round.scaling_stochastic -> buildScalingStochasticRounding (an f32
+/// multiply by the exact reciprocal power of two, then the universal
+/// stochastic rounding). Scalars and vectors, fixed or scalable; ranked
+/// tensors are left to the elementwise tensor lowering.
+struct ScalingStochasticOpLowering final
+    : OpRewritePattern<rounding::ScalingStochasticOp> {
+  using Base::Base;
+
+  LogicalResult matchAndRewrite(rounding::ScalingStochasticOp op,
+                                PatternRewriter &rewriter) const override {
+    if (isa<TensorType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "tensors are lowered elementwise");
+    Value result = buildScalingStochasticRounding(
+        rewriter, op.getLoc(), op.getX(), op.getScale(), op.getRbits(),
+        op.getType(), op.getSaturate());
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 struct ConvertRoundToArithPass final
     : rng::impl::ConvertRoundToArithPassBase<ConvertRoundToArithPass> {
   void runOnOperation() override {
@@ -63,7 +83,8 @@ struct ConvertRoundToArithPass final
 
 void rng::populateRoundToArithConversionPatterns(RewritePatternSet &patterns,
                                                  PatternBenefit benefit) {
-  patterns.add<StochasticOpLowering>(patterns.getContext(), benefit);
+  patterns.add<StochasticOpLowering, ScalingStochasticOpLowering>(
+      patterns.getContext(), benefit);
   // Ranked tensors: a linalg.generic over the scalar op.
   populateElementwiseTensorToLinalgPatterns(
       patterns, rounding::RoundDialect::getDialectNamespace(), {}, benefit);

@@ -13,13 +13,19 @@
 //       d[31:16] = SR(a, rbits[31:16]), d[15:0] = SR(b, rbits[15:0])
 //   cvt.rs{.satfinite}.f16x2.f32  d, a, b, rbits
 //       as above with rbits[28:16] and rbits[12:0] (13 bits each)
-//   cvt.rs.satfinite.{e4m3x4,e5m2x4}.f32 d, {a, b, e, f}, rbits
-//       byte i of d from byte i of rbits, a in d[31:24] ... f in d[7:0]
 //
 // where SR adds the random bits to the discarded mantissa bits (aligned at
 // their top) and rounds away from zero on a carry out. With the op's K low
 // rbits placed at the top of an instruction's field and zeros below, the
 // carry is exactly SPEC's t + r >= 2^K.
+//
+// Opt-in only (unverified-sr-instructions; NVIDIA's text does not say how
+// the elements of a pair share their random bits, hardware probes do):
+//
+//   cvt.rs.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4,e2m1x4}.f32
+//       d, {a, b, e, f}, rbits
+//       a in d's most significant byte/nibble ... f in the least; b and f
+//       read a 16-bit field as is, a and e the same field bit-reversed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +41,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -131,59 +138,145 @@ struct StochasticToCvtRsX2 final : OpRewritePattern<rounding::StochasticOp> {
   }
 };
 
-/// round.stochastic {saturate} on i8 rbits -> nvvm.convert.f32x4.to.f8x4.
+/// The top 8 of the K = `k` low bits of the integer scalar `rbits` as an
+/// i32 in [0, 256) (for K < 8: the K bits shifted to the top of the byte).
+static Value getTopRandomByte(OpBuilder &builder, Location loc, Value rbits,
+                              unsigned k) {
+  if (k <= 8)
+    return placeRandomBits(builder, loc, rbits, k, 8 - k);
+  Value bits = placeRandomBits(builder, loc, rbits, k, 0);
+  Value shift = arith::ConstantOp::create(builder, loc,
+                                          builder.getI32IntegerAttr(k - 8));
+  return arith::ShRUIOp::create(builder, loc, bits, shift);
+}
+
+/// bitrev8 of `byte` (an i32 in [0, 256)): bitreverse32(byte) >> 24.
+static Value reverseByte(OpBuilder &builder, Location loc, Value byte) {
+  Value reversed =
+      LLVM::BitReverseOp::create(builder, loc, builder.getI32Type(), byte);
+  Value shift =
+      arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(24));
+  return arith::ShRUIOp::create(builder, loc, reversed, shift);
+}
+
+/// OPT-IN (unverified-sr-instructions). round.stochastic {saturate} to
+/// f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN ->
+/// nvvm.convert.f32x4.to.{f8x4,f6x4,f4x4}, four elements (x0..x3) each.
 ///
-/// The LLVM intrinsic passes source element 0 as PTX `a` (d[31:24]), so
-/// (x0, x1, x2, x3) go in reversed and byte i of the result -- element i of
-/// the vector<4xi8> -- is SR(x_i) with byte i of rbits = x_i's 8 random
-/// bits. A short tail converts 0.0 in the unused lanes.
-struct StochasticToCvtRsF8X4 final
-    : OpRewritePattern<rounding::StochasticOp> {
+/// The model (hardware probes, not NVIDIA's text; docs/Targets.md): PTX
+/// operands a, b share one 16-bit random field H, e, f another, L; b and f
+/// read theirs as is, a and e bit-reversed; each element adds its 16 bits
+/// at the top of its discarded field. For e4m3x4 .. e3m2x4, H = rbits[31:16]
+/// and L = rbits[15:0]; for e2m1x4 (inferred) H = rbits[31:24]:rbits[15:8]
+/// and L = rbits[23:16]:rbits[7:0]. The NVVM ops pass vector element 0 as
+/// `a` and put cvt(a) in the most significant byte/nibble, so the sources
+/// go in reversed, (x3, x2, x1, x0) = (a, b, e, f), and byte/nibble i of the
+/// result is cvt(x_i). With o_i the top 8 of x_i's K random bits:
+///   L = o_0 << 8 | bitrev8(o_1): x0 reads L,
+///                                x1 bitrev16(L) = o_1 << 8 | bitrev8(o_0)
+///   H = o_2 << 8 | bitrev8(o_3): x2 reads H, x3 bitrev16(H)
+/// so each element's 8 most significant random bits are its own and the
+/// 8 below them its partner's, reversed. A short tail converts 0.0 with
+/// zero random bits in the unused lanes.
+struct StochasticToCvtRsX4 final : OpRewritePattern<rounding::StochasticOp> {
   using Base::Base;
 
   LogicalResult matchAndRewrite(rounding::StochasticOp op,
                                 PatternRewriter &rewriter) const override {
     Type resultType = op.getType();
     Type elementType = getElementTypeOrSelf(resultType);
-    if (!isa<Float8E4M3FNType, Float8E5M2Type>(elementType))
-      return rewriter.notifyMatchFailure(op, "not f8E4M3FN or f8E5M2");
-    // The instruction always saturates and reads 8 bits per element: exact
-    // only for K = 8, i.e. i8 rbits.
+    enum class Kind { F8, F6, F4 } kind;
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(elementType))
+      kind = Kind::F8;
+    else if (isa<Float6E2M3FNType, Float6E3M2FNType>(elementType))
+      kind = Kind::F6;
+    else if (isa<Float4E2M1FNType>(elementType))
+      kind = Kind::F4;
+    else
+      return rewriter.notifyMatchFailure(op, "no cvt.rs x4 form for type");
+    // The instruction always saturates.
     if (!op.getSaturate())
-      return rewriter.notifyMatchFailure(op, "cvt.rs to fp8 saturates");
-    if (!getElementTypeOrSelf(op.getRbits().getType()).isInteger(8))
-      return rewriter.notifyMatchFailure(op, "needs K = 8 (i8 rbits)");
+      return rewriter.notifyMatchFailure(op, "cvt.rs x4 saturates");
     if (!isScalarOrStaticVector(resultType))
       return rewriter.notifyMatchFailure(op, "tensors use the universal path");
 
     Location loc = op.getLoc();
+    auto format = *StochasticRoundingFormat::get(elementType);
+    unsigned k = format.getNumRandomBits(
+        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth());
     SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
     SmallVector<Value> rs = unpackElements(rewriter, loc, op.getRbits());
+    Type i32 = rewriter.getI32Type();
+    auto i32Const = [&](uint32_t value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI32IntegerAttr(value));
+    };
     Value zero = arith::ConstantOp::create(rewriter, loc,
                                            rewriter.getF32FloatAttr(0.0f));
+    Value zeroBits = i32Const(0);
+    auto shl = [&](Value value, unsigned amount) -> Value {
+      return arith::ShLIOp::create(rewriter, loc, value, i32Const(amount));
+    };
+    auto ori = [&](Value lhs, Value rhs) -> Value {
+      return arith::OrIOp::create(rewriter, loc, lhs, rhs);
+    };
+    auto andi = [&](Value lhs, uint32_t mask) -> Value {
+      return arith::AndIOp::create(rewriter, loc, lhs, i32Const(mask));
+    };
     auto sourceType = VectorType::get({4}, rewriter.getF32Type());
-    auto bytesType = VectorType::get({4}, rewriter.getI8Type());
     auto relu = rewriter.getBoolAttr(false);
     auto dstTy = TypeAttr::get(elementType);
+    Type storageType = rewriter.getIntegerType(format.width);
 
     SmallVector<Value> results;
     for (size_t i = 0; i < xs.size(); i += 4) {
       size_t count = std::min<size_t>(4, xs.size() - i);
       SmallVector<Value> sources(4, zero);
-      Value rbits;
+      SmallVector<Value> top(4, zeroBits);
       for (size_t lane = 0; lane < count; ++lane) {
         sources[3 - lane] = xs[i + lane];
-        Value bits = placeRandomBits(rewriter, loc, rs[i + lane], 8, 8 * lane);
-        rbits = rbits ? arith::OrIOp::create(rewriter, loc, rbits, bits)
-                            .getResult()
-                      : bits;
+        top[lane] = getTopRandomByte(rewriter, loc, rs[i + lane], k);
+      }
+      // The two 16-bit fields: low = (x0, x1), high = (x2, x3).
+      Value low = ori(shl(top[0], 8), reverseByte(rewriter, loc, top[1]));
+      Value high = ori(shl(top[2], 8), reverseByte(rewriter, loc, top[3]));
+      Value rbits;
+      if (kind == Kind::F4) {
+        // rbits[31:24] = high[15:8], rbits[15:8] = high[7:0],
+        // rbits[23:16] = low[15:8],  rbits[7:0]  = low[7:0].
+        rbits = ori(ori(shl(andi(high, 0xFF00), 16), shl(andi(high, 0xFF), 8)),
+                    ori(shl(andi(low, 0xFF00), 8), andi(low, 0xFF)));
+      } else {
+        rbits = ori(shl(high, 16), low);
       }
       Value source =
           vector::FromElementsOp::create(rewriter, loc, sourceType, sources);
-      Value bytes = NVVM::ConvertF32x4ToF8x4Op::create(
-          rewriter, loc, bytesType, source, rbits, relu, dstTy);
+      if (kind == Kind::F4) {
+        Value packed = NVVM::ConvertF32x4ToF4x4Op::create(
+            rewriter, loc, rewriter.getI16Type(), source, rbits, relu, dstTy);
+        Value word = arith::ExtUIOp::create(rewriter, loc, i32, packed);
+        for (size_t lane = 0; lane < count; ++lane) {
+          Value nibble = arith::ShRUIOp::create(rewriter, loc, word,
+                                                i32Const(4 * lane));
+          nibble = arith::TruncIOp::create(rewriter, loc, storageType, nibble);
+          results.push_back(
+              arith::BitcastOp::create(rewriter, loc, elementType, nibble));
+        }
+        continue;
+      }
+      auto bytesType = VectorType::get({4}, rewriter.getI8Type());
+      Value bytes =
+          kind == Kind::F8
+              ? NVVM::ConvertF32x4ToF8x4Op::create(rewriter, loc, bytesType,
+                                                   source, rbits, relu, dstTy)
+                    .getResult()
+              : NVVM::ConvertF32x4ToF6x4Op::create(rewriter, loc, bytesType,
+                                                   source, rbits, relu, dstTy)
+                    .getResult();
       for (size_t lane = 0; lane < count; ++lane) {
         Value byte = vector::ExtractOp::create(rewriter, loc, bytes, lane);
+        if (kind == Kind::F6) // the value sits in bits [5:0] of its byte
+          byte = arith::TruncIOp::create(rewriter, loc, storageType, byte);
         results.push_back(
             arith::BitcastOp::create(rewriter, loc, elementType, byte));
       }
@@ -212,7 +305,8 @@ struct ConvertRoundToNVVMPass final
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    populateRoundToNVVMConversionPatterns(patterns, *parsed);
+    populateRoundToNVVMConversionPatterns(patterns, *parsed,
+                                          unverifiedSRInstructions);
     if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
                                                 std::move(patterns))))
       signalPassFailure();
@@ -221,13 +315,14 @@ struct ConvertRoundToNVVMPass final
 
 } // namespace
 
-void rng::populateRoundToNVVMConversionPatterns(RewritePatternSet &patterns,
-                                                const NVVMChip &chip,
-                                                PatternBenefit benefit) {
+void rng::populateRoundToNVVMConversionPatterns(
+    RewritePatternSet &patterns, const NVVMChip &chip,
+    bool unverifiedSRInstructions, PatternBenefit benefit) {
   populateRoundToArithConversionPatterns(patterns, benefit);
   if (!chip.hasCvtRs())
     return;
   PatternBenefit targetBenefit(benefit.getBenefit() + 1);
-  patterns.add<StochasticToCvtRsX2, StochasticToCvtRsF8X4>(
-      patterns.getContext(), targetBenefit);
+  patterns.add<StochasticToCvtRsX2>(patterns.getContext(), targetBenefit);
+  if (unverifiedSRInstructions)
+    patterns.add<StochasticToCvtRsX4>(patterns.getContext(), targetBenefit);
 }

@@ -4,24 +4,24 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `round.stochastic` through the AMDGPU stochastic-rounding conversions
-// where they compute exactly SPEC section 3, the universal lowering
-// elsewhere. What is relied on (docs/Targets.md: sources, and what is not
-// verified on hardware):
+// The `round` dialect for AMD chipsets: the universal lowering by default.
+// No public AMD text establishes which random bits the stochastic-rounding
+// conversions read, so they are used only with the opt-in option
+// `unverified-sr-instructions`, under AMD's own host model (HIP's
+// `from_float_sr`; docs/Targets.md has the sources and the conflicts):
 //
-//   v_cvt_sr_bf16_f32 / v_cvt_sr_f16_f32 (gfx950), non-saturating: the high
-//     bits of the 32-bit random operand are added to the discarded mantissa
-//     bits (bf16: rand[31:16], f16: at most rand[31:19]).
+//   v_cvt_sr_bf16_f32 / v_cvt_sr_f16_f32 (gfx950), non-saturating, and
 //   v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 (gfx942: FNUZ formats, gfx950: OCP):
-//     the low 20 / 21 bits of the random operand are added to the discarded
-//     mantissa bits, aligned at their top (also for subnormal results).
+//     the high bits of the 32-bit seed, seed >> (9 + m) for T's m mantissa
+//     bits, are added to the discarded mantissa bits (aligned at their top,
+//     also for subnormal results) and a carry rounds away from zero.
 //
-// The op's K low rbits go to the top of the field the instruction reads,
-// zeros below, so the carry is exactly SPEC's t + r >= 2^K whatever the
-// field's exact width. Results the documentation leaves open -- overflow
-// past the largest finite value, +-Inf inputs, NaN encodings, saturation
-// (the instructions do not saturate) -- are fixed up with selects computed
-// from x, so they match SPEC whatever the hardware does there.
+// The op's K low rbits go to the top of the seed, zeros below, so under the
+// model the carry is exactly SPEC's t + r >= 2^K. Results the
+// documentation leaves open -- overflow past the largest finite value,
+// +-Inf inputs, NaN encodings, saturation (the instructions do not
+// saturate) -- are fixed up with selects computed from x, so they match
+// SPEC whatever the hardware does there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,8 +157,8 @@ struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
 /// round.stochastic -> rocdl.cvt.sr.{fp8,bf8}.f32 (gfx942 FNUZ, gfx950 OCP).
 ///
 /// Each instruction writes byte `byteSel` of its `old` operand: four
-/// elements chain into one i32. The K random bits go to the top of the low
-/// 20 (fp8) / 21 (bf8) bits of the random operand.
+/// elements chain into one i32. The K random bits go to the top of the
+/// 32-bit seed (AMD's host model reads seed[31:12] / seed[31:11]).
 struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
   StochasticToCvtSrFp8(MLIRContext *context, bool fnuz,
                        PatternBenefit benefit)
@@ -182,7 +182,6 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
 
     Location loc = op.getLoc();
     auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned discarded = format.getDiscardedBits(); // 20 or 21
     unsigned width = getElementTypeOrSelf(op.getRbits().getType())
                          .getIntOrFloatBitWidth();
     unsigned k = format.getNumRandomBits(width);
@@ -198,8 +197,7 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
       size_t count = std::min<size_t>(4, xs.size() - i);
       Value word = i32Constant(rewriter, loc, 0);
       for (size_t lane = 0; lane < count; ++lane) {
-        Value random =
-            placeRandomBits(rewriter, loc, rs[i + lane], k, discarded - k);
+        Value random = placeRandomBits(rewriter, loc, rs[i + lane], k, 32 - k);
         IntegerAttr byteSel = rewriter.getI32IntegerAttr(lane);
         if (isBF8)
           word = ROCDL::CvtSrBf8F32Op::create(rewriter, loc,
@@ -311,7 +309,8 @@ struct ConvertRoundToROCDLPass final
       return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    populateRoundToROCDLConversionPatterns(patterns, *parsed);
+    populateRoundToROCDLConversionPatterns(patterns, *parsed,
+                                           unverifiedSRInstructions);
     if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
                                                 std::move(patterns))))
       signalPassFailure();
@@ -320,10 +319,12 @@ struct ConvertRoundToROCDLPass final
 
 } // namespace
 
-void rng::populateRoundToROCDLConversionPatterns(RewritePatternSet &patterns,
-                                                 const ROCDLChipset &chipset,
-                                                 PatternBenefit benefit) {
+void rng::populateRoundToROCDLConversionPatterns(
+    RewritePatternSet &patterns, const ROCDLChipset &chipset,
+    bool unverifiedSRInstructions, PatternBenefit benefit) {
   populateRoundToArithConversionPatterns(patterns, benefit);
+  if (!unverifiedSRInstructions)
+    return;
   PatternBenefit targetBenefit(benefit.getBenefit() + 1);
   MLIRContext *context = patterns.getContext();
   if (chipset.hasSRBF16F16())

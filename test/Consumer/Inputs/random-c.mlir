@@ -23,6 +23,15 @@ func.func @round_built(%x: f32, %rbits: i32) -> i16
   return %bits : i16
 }
 
+// The C program builds a saturating round.scaling_stochastic to f4E2M1FN in
+// place of the truncf (after two rejected requests).
+func.func @scaling_built(%x: f32, %scale: f8E8M0FNU, %rbits: i32) -> i8 {
+  %placeholder = arith.truncf %x : f32 to f4E2M1FN
+  %bits = arith.bitcast %placeholder : f4E2M1FN to i4
+  %byte = arith.extui %bits : i4 to i8
+  return %byte : i8
+}
+
 // The C program builds one op of each Triton-compatible kind (randint,
 // randint4x, rand, rand4x, randn, randn4x, in that order) before the return
 // and returns their 15 results in place of the zeros.

@@ -97,58 +97,32 @@ func.func @f16_saturate(%x: vector<2xf32>, %r: vector<2xi8>) -> vector<2xf16> {
 
 // -----
 
-// fp8 (saturate, i8 rbits): four elements per cvt.rs.satfinite.e4m3x4,
-// sources reversed (vector element 0 is PTX `a`, d[31:24]) so that result
-// byte i is element i, rounded with rbits byte i. A short tail pads 0.0.
+// Where cvt.rs is not established as computing the op's function, the
+// universal lowering: every 4-wide form by default (fp8, fp6, fp4; opt-in
+// only, cvt-rs-x4-unverified.mlir), the FNUZ formats, and ranked tensors.
 
-// CHECK-LABEL: func.func @e4m3_vector(
-// CHECK-SAME:      %[[X:[^:]+]]: vector<6xf32>, %[[R:[^:]+]]: vector<6xi8>)
-// CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0.000000e+00 : f32
-// CHECK-DAG:     %[[X0:.+]] = vector.extract %[[X]][0]
-// CHECK-DAG:     %[[X1:.+]] = vector.extract %[[X]][1]
-// CHECK-DAG:     %[[X2:.+]] = vector.extract %[[X]][2]
-// CHECK-DAG:     %[[X3:.+]] = vector.extract %[[X]][3]
-// CHECK-DAG:     %[[X4:.+]] = vector.extract %[[X]][4]
-// CHECK-DAG:     %[[X5:.+]] = vector.extract %[[X]][5]
-// CHECK:         %[[S0:.+]] = vector.from_elements %[[X3]], %[[X2]], %[[X1]], %[[X0]] : vector<4xf32>
-// CHECK:         %[[B0:.+]] = nvvm.convert.f32x4.to.f8x4 %[[S0]], %{{.+}} : vector<4xf32> -> vector<4xi8>(f8E4M3FN)
-// CHECK-COUNT-4: vector.extract %[[B0]]
-// CHECK:         %[[S1:.+]] = vector.from_elements %[[ZERO]], %[[ZERO]], %[[X5]], %[[X4]] : vector<4xf32>
-// CHECK:         %[[B1:.+]] = nvvm.convert.f32x4.to.f8x4 %[[S1]], %{{.+}} : vector<4xf32> -> vector<4xi8>(f8E4M3FN)
-// CHECK-COUNT-2: vector.extract %[[B1]]
-// CHECK:         vector.from_elements {{.+}} : vector<6xf8E4M3FN>
-func.func @e4m3_vector(%x: vector<6xf32>, %r: vector<6xi8>) -> vector<6xf8E4M3FN> {
-  %y = round.stochastic %x, %r saturate : vector<6xf32>, vector<6xi8> -> vector<6xf8E4M3FN>
-  return %y : vector<6xf8E4M3FN>
+// CHECK-LABEL: func.func @negative_e4m3_default(
+// CHECK-NOT:     nvvm.
+// CHECK:         return
+func.func @negative_e4m3_default(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FN> {
+  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
+  return %y : vector<4xf8E4M3FN>
 }
 
-// -----
+// CHECK-LABEL: func.func @negative_e2m1_default(
+// CHECK-NOT:     nvvm.
+// CHECK:         return
+func.func @negative_e2m1_default(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf4E2M1FN> {
+  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi32> -> vector<4xf4E2M1FN>
+  return %y : vector<4xf4E2M1FN>
+}
 
-// The rbits word of a group: byte i from element i.
-
-// CHECK-LABEL: func.func @e5m2_rbits_bytes(
-// CHECK-SAME:      %[[X:[^:]+]]: vector<4xf32>, %[[R:[^:]+]]: vector<4xi8>)
-// CHECK-DAG:     %[[C8:.+]] = arith.constant 8 : i32
-// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : i32
-// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : i32
-// CHECK-DAG:     %[[R0:.+]] = vector.extract %[[R]][0]
-// CHECK-DAG:     %[[R1:.+]] = vector.extract %[[R]][1]
-// CHECK-DAG:     %[[R2:.+]] = vector.extract %[[R]][2]
-// CHECK-DAG:     %[[R3:.+]] = vector.extract %[[R]][3]
-// CHECK:         %[[E0:.+]] = arith.extui %[[R0]] : i8 to i32
-// CHECK:         %[[E1:.+]] = arith.extui %[[R1]] : i8 to i32
-// CHECK:         %[[S1:.+]] = arith.shli %[[E1]], %[[C8]] : i32
-// CHECK:         %[[W1:.+]] = arith.ori %[[E0]], %[[S1]] : i32
-// CHECK:         %[[E2:.+]] = arith.extui %[[R2]] : i8 to i32
-// CHECK:         %[[S2:.+]] = arith.shli %[[E2]], %[[C16]] : i32
-// CHECK:         %[[W2:.+]] = arith.ori %[[W1]], %[[S2]] : i32
-// CHECK:         %[[E3:.+]] = arith.extui %[[R3]] : i8 to i32
-// CHECK:         %[[S3:.+]] = arith.shli %[[E3]], %[[C24]] : i32
-// CHECK:         %[[W3:.+]] = arith.ori %[[W2]], %[[S3]] : i32
-// CHECK:         nvvm.convert.f32x4.to.f8x4 %{{.+}}, %[[W3]] : vector<4xf32> -> vector<4xi8>(f8E5M2)
-func.func @e5m2_rbits_bytes(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E5M2> {
-  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E5M2>
-  return %y : vector<4xf8E5M2>
+// CHECK-LABEL: func.func @negative_e3m2_default(
+// CHECK-NOT:     nvvm.
+// CHECK:         return
+func.func @negative_e3m2_default(%x: vector<4xf32>, %r: vector<4xi16>) -> vector<4xf6E3M2FN> {
+  %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi16> -> vector<4xf6E3M2FN>
+  return %y : vector<4xf6E3M2FN>
 }
 
 // -----

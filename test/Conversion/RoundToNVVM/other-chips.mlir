@@ -13,8 +13,13 @@
 // RUN:   --implicit-check-not=round.stochastic
 // RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_80 | FileCheck %s --implicit-check-not=nvvm. \
 // RUN:   --implicit-check-not=round.stochastic
-// The same functions do use cvt.rs on sm_100a:
+// RUN: rng-opt %s --convert-round-to-nvvm="chip=sm_90 unverified-sr-instructions=true" \
+// RUN:   | FileCheck %s --implicit-check-not=nvvm. --implicit-check-not=round.stochastic
+// The same functions do use cvt.rs on sm_100a (the 4-wide forms only with
+// unverified-sr-instructions):
 // RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_100a | FileCheck %s --check-prefix=SM100A
+// RUN: rng-opt %s --convert-round-to-nvvm="chip=sm_100a unverified-sr-instructions=true" \
+// RUN:   | FileCheck %s --check-prefix=OPTIN
 
 // CHECK-LABEL: func.func @bf16(
 // CHECK:         arith.bitcast %{{.+}} : vector<2xf32> to vector<2xi32>
@@ -38,7 +43,10 @@ func.func @f16(%x: f32, %r: i32) -> f16 {
 // CHECK-LABEL: func.func @e4m3(
 // CHECK:         return
 // SM100A-LABEL: func.func @e4m3(
-// SM100A:         nvvm.convert.f32x4.to.f8x4
+// SM100A-NOT:     nvvm.convert.f32x4
+// SM100A:         return
+// OPTIN-LABEL: func.func @e4m3(
+// OPTIN:         nvvm.convert.f32x4.to.f8x4
 func.func @e4m3(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FN> {
   %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
   return %y : vector<4xf8E4M3FN>

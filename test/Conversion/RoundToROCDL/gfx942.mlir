@@ -1,17 +1,20 @@
-// gfx942 (MI300): stochastic rounding only to the FNUZ fp8 formats
+// gfx942 (MI300), opt-in (unverified-sr-instructions; the default is the
+// universal lowering, other-chipsets.mlir): stochastic rounding only to the
+// FNUZ fp8 formats
 // (v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 read FNUZ there); bf16, f16 and the
 // OCP fp8 formats keep the universal lowering.
-// RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx942 --canonicalize --cse \
+// RUN: rng-opt %s --convert-round-to-rocdl="chipset=gfx942 unverified-sr-instructions=true" --canonicalize --cse \
 // RUN:   | FileCheck %s
 
-// K = 16 (i16 rbits) at the top of the low 20 bits: shift 4. Without
+// K = 16 (i16 rbits) at the top of the 32-bit seed: shift 16 (AMD's host
+// model reads seed[31:12]). Without
 // saturate the overflow result is the FNUZ NaN 0x80, unsigned.
 
 // CHECK-LABEL: func.func @e4m3fnuz(
 // CHECK-SAME:      %[[X:[^:]+]]: vector<4xf32>, %[[R:[^:]+]]: vector<4xi16>)
-// CHECK-DAG:     %[[C4:.+]] = arith.constant 4 : i32
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : i32
 // CHECK-DAG:     %[[NAN:.+]] = arith.constant -128 : i8
-// CHECK:         %[[S0:.+]] = arith.shli %{{.+}}, %[[C4]] : i32
+// CHECK:         %[[S0:.+]] = arith.shli %{{.+}}, %[[C16]] : i32
 // CHECK:         %[[W0:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %[[S0]] -> %{{.+}}[0] : i32
 // CHECK:         %[[W1:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W0]][1] : i32
 // CHECK:         %[[W2:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W1]][2] : i32

@@ -1,4 +1,7 @@
-// RUN: rng-opt %s --split-input-file --convert-round-to-rocdl=chipset=gfx950 \
+// gfx950, opt-in (unverified-sr-instructions; the default is the universal
+// lowering, other-chipsets.mlir): the conversions under AMD's host model,
+// the K random bits at the top of each element's 32-bit seed.
+// RUN: rng-opt %s --split-input-file --convert-round-to-rocdl="chipset=gfx950 unverified-sr-instructions=true" \
 // RUN:   --canonicalize --cse | FileCheck %s
 
 // bf16 on gfx950: llvm.amdgcn.cvt.sr.bf16.f32 (v_cvt_sr_bf16_f32) writes
@@ -86,7 +89,7 @@ func.func @f16_nonsaturating(%x: f32, %r: i32) -> f16 {
 
 // OCP fp8 on gfx950: rocdl.cvt.sr.fp8.f32 (v_cvt_sr_fp8_f32) writes byte
 // `byteSel` of its i32 operand: four elements chain into one word. K = 20
-// for i32 rbits, the low 20 bits of the random operand. With saturate,
+// for i32 rbits, at the top of the seed (shifted by 12). With saturate,
 // |x| > 448 (0x43E00000) and +-Inf give +-0x7E; NaN gives 0x7F.
 
 // CHECK-LABEL: func.func @e4m3_saturate(
@@ -115,19 +118,19 @@ func.func @e4m3_saturate(%x: vector<5xf32>, %r: vector<5xi32>) -> vector<5xf8E4M
 
 // -----
 
-// bf8 without saturate, i8 rbits: K = 8 at the top of the low 21 bits
-// (shift 13). Past the largest E5M2 value: +-Inf when |x| >= 65536
+// bf8 without saturate, i8 rbits: K = 8 at the top of the 32-bit seed
+// (shift 24; AMD's host model reads seed[31:11]). Past the largest E5M2 value: +-Inf when |x| >= 65536
 // (0x47800000 = largest + ulp) or the top 8 discarded bits plus the random
 // byte carry; +-57344 (0x7B) otherwise.
 
 // CHECK-LABEL: func.func @e5m2_nonsaturating(
 // CHECK-SAME:      %[[X:[^:]+]]: f32, %[[R:[^:]+]]: i8)
-// CHECK-DAG:     %[[C13:.+]] = arith.constant 13 : i32
+// CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : i32
 // CHECK-DAG:     %[[PAST:.+]] = arith.constant 1199570944 : i32
 // CHECK-DAG:     %[[C256:.+]] = arith.constant 256 : i32
 // CHECK-DAG:     %[[INF:.+]] = arith.constant 124 : i8
 // CHECK:         %[[E:.+]] = arith.extui %[[R]] : i8 to i32
-// CHECK:         %[[S:.+]] = arith.shli %[[E]], %[[C13]] : i32
+// CHECK:         %[[S:.+]] = arith.shli %[[E]], %[[C24]] : i32
 // CHECK:         rocdl.cvt.sr.bf8.f32 %[[X]], %[[S]] -> %{{.+}}[0] : i32
 // CHECK:         %[[SUM:.+]] = arith.addi %{{.+}}, %[[E]] : i32
 // CHECK:         %[[CARRY:.+]] = arith.cmpi uge, %[[SUM]], %[[C256]] : i32

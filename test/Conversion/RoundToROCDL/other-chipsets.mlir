@@ -1,5 +1,15 @@
 // Chipsets without stochastic-rounding conversions lower every
-// round.stochastic universally.
+// round.stochastic universally; so do gfx942 and gfx950 by default (their
+// conversions are opt-in: unverified-sr-instructions).
+// RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx942 | FileCheck %s \
+// RUN:   --implicit-check-not=rocdl. --implicit-check-not=llvm.call_intrinsic \
+// RUN:   --implicit-check-not=round.stochastic
+// RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx950 | FileCheck %s \
+// RUN:   --implicit-check-not=rocdl. --implicit-check-not=llvm.call_intrinsic \
+// RUN:   --implicit-check-not=round.stochastic
+// RUN: rng-opt %s --convert-round-to-rocdl="chipset=gfx90a unverified-sr-instructions=true" \
+// RUN:   | FileCheck %s --implicit-check-not=rocdl. \
+// RUN:   --implicit-check-not=llvm.call_intrinsic --implicit-check-not=round.stochastic
 // RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx90a | FileCheck %s \
 // RUN:   --implicit-check-not=rocdl. --implicit-check-not=llvm.call_intrinsic \
 // RUN:   --implicit-check-not=round.stochastic

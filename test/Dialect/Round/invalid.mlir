@@ -60,7 +60,7 @@ func.func @negative_rbits_index(%x: f32, %r: index) {
 // -----
 
 func.func @negative_result_f32(%x: f32, %r: i16) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f32'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'f32'}}
   %0 = round.stochastic %x, %r : f32, i16 -> f32
   return
 }
@@ -68,7 +68,7 @@ func.func @negative_result_f32(%x: f32, %r: i16) {
 // -----
 
 func.func @negative_result_integer(%x: f32, %r: i16) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'i16'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'i16'}}
   %0 = round.stochastic %x, %r : f32, i16 -> i16
   return
 }
@@ -76,7 +76,7 @@ func.func @negative_result_integer(%x: f32, %r: i16) {
 // -----
 
 func.func @negative_result_f8E4M3(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f8E4M3'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'f8E4M3'}}
   %0 = round.stochastic %x, %r : f32, i32 -> f8E4M3
   return
 }
@@ -84,7 +84,7 @@ func.func @negative_result_f8E4M3(%x: f32, %r: i32) {
 // -----
 
 func.func @negative_result_f8E4M3B11FNUZ(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f8E4M3B11FNUZ'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'f8E4M3B11FNUZ'}}
   %0 = round.stochastic %x, %r : f32, i32 -> f8E4M3B11FNUZ
   return
 }
@@ -92,23 +92,47 @@ func.func @negative_result_f8E4M3B11FNUZ(%x: f32, %r: i32) {
 // -----
 
 func.func @negative_result_f8E8M0FNU(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f8E8M0FNU'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'f8E8M0FNU'}}
   %0 = round.stochastic %x, %r : f32, i32 -> f8E8M0FNU
   return
 }
 
 // -----
 
-func.func @negative_result_f4E2M1FN(%x: f32, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'f4E2M1FN'}}
+func.func @negative_result_f4E2M1FN_not_saturating(%x: f32, %r: i32) {
+  // expected-error @+1 {{result element type 'f4E2M1FN' has neither Inf nor NaN: 'saturate' is required (overflow and +-Inf give +-its largest finite value)}}
   %0 = round.stochastic %x, %r : f32, i32 -> f4E2M1FN
   return
 }
 
 // -----
 
+func.func @negative_result_f6E2M3FN_not_saturating(%x: vector<4xf32>, %r: vector<4xi8>) {
+  // expected-error @+1 {{result element type 'f6E2M3FN' has neither Inf nor NaN: 'saturate' is required}}
+  %0 = round.stochastic %x, %r : vector<4xf32>, vector<4xi8> -> vector<4xf6E2M3FN>
+  return
+}
+
+// -----
+
+func.func @negative_result_f6E3M2FN_not_saturating(%x: tensor<2xf32>, %r: tensor<2xi16>) {
+  // expected-error @+1 {{result element type 'f6E3M2FN' has neither Inf nor NaN: 'saturate' is required}}
+  %0 = round.stochastic %x, %r : tensor<2xf32>, tensor<2xi16> -> tensor<2xf6E3M2FN>
+  return
+}
+
+// -----
+
+func.func @negative_result_f8E3M4(%x: f32, %r: i32) {
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'f8E3M4'}}
+  %0 = round.stochastic %x, %r saturate : f32, i32 -> f8E3M4
+  return
+}
+
+// -----
+
 func.func @negative_result_tf32_vector(%x: vector<2xf32>, %r: vector<2xi32>) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ, but got 'vector<2xtf32>'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'vector<2xtf32>'}}
   %0 = round.stochastic %x, %r : vector<2xf32>, vector<2xi32> -> vector<2xtf32>
   return
 }

@@ -65,3 +65,15 @@ func.func @generic(%x: f32, %r: i16) {
   %1 = "round.stochastic"(%x, %r) : (f32, i16) -> bf16
   return
 }
+
+// CHECK-LABEL: func.func @mx_formats
+// CHECK-SAME: (%[[X:.*]]: vector<4xf32>, %[[R:.*]]: vector<4xi32>)
+func.func @mx_formats(%x: vector<4xf32>, %r: vector<4xi32>) {
+  // CHECK: round.stochastic %[[X]], %[[R]] saturate : vector<4xf32>, vector<4xi32> -> vector<4xf4E2M1FN>
+  %0 = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi32> -> vector<4xf4E2M1FN>
+  // CHECK: round.stochastic %[[X]], %[[R]] saturate : vector<4xf32>, vector<4xi32> -> vector<4xf6E2M3FN>
+  %1 = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi32> -> vector<4xf6E2M3FN>
+  // CHECK: round.stochastic %[[X]], %[[R]] saturate : vector<4xf32>, vector<4xi32> -> vector<4xf6E3M2FN>
+  %2 = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi32> -> vector<4xf6E3M2FN>
+  return
+}

@@ -18,11 +18,18 @@
 //   range is modelled with IEEE directed-rounding overflow (largest finite
 //   when rounding toward zero, Inf when away): the PTX text does not say,
 //   and the lowering must be right either way.
-// * cvt.rs.satfinite.{e4m3x4,e5m2x4}.f32 d, {a, b, e, f}, rbits: d[31:24] =
-//   cvt(a), ..., d[7:0] = cvt(f); byte i of d uses byte i of rbits (SPEC
-//   section 3; the PTX figure is not available here). The LLVM intrinsic
-//   passes vector element 0 as `a`, so result element i (byte i) converts
-//   source element 3 - i.
+// * cvt.rs.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4}.f32 d, {a, b, e, f},
+//   rbits: d[31:24] = cvt(a), ..., d[7:0] = cvt(f) (FP6 in bits [5:0] of
+//   each byte). Random bits: the pair-shared 16-bit model of the hardware
+//   probes (not NVIDIA's text; SR-INSTRUCTIONS.md section 1.3): with
+//   H = rbits[31:16], L = rbits[15:0], b uses H, a bitrev16(H), f uses L,
+//   e bitrev16(L), 16 bits each at the top of the discarded field.
+// * cvt.rs.satfinite.e2m1x4.f32: d (i16) nibble 3 = cvt(a) ... nibble 0 =
+//   cvt(f); the same model with H = rbits[31:24]:rbits[15:8] and
+//   L = rbits[23:16]:rbits[7:0] (inferred from the probes). NaN gives
+//   +largest finite for the FP6/FP4 forms.
+//   The LLVM intrinsics pass vector element 0 as `a`, so result element i
+//   (byte or nibble i) converts source element 3 - i.
 // * llvm.nvvm.mulhi.ui: the high 32 bits of the unsigned 64-bit product.
 //
 //===----------------------------------------------------------------------===//
@@ -99,12 +106,23 @@ struct ConvertF32x2Model final : OpRewritePattern<OpTy> {
   bool isBF16;
 };
 
-/// nvvm.convert.f32x4.to.f8x4 (always rs + satfinite).
-struct ConvertF32x4ToF8x4Model final
-    : OpRewritePattern<NVVM::ConvertF32x4ToF8x4Op> {
-  using Base::Base;
+/// bitrev16 of the low 16 bits of `v` (an i32).
+static Value bitReverse16(OpBuilder &b, Location loc, Value v) {
+  Value result = i32Const(b, loc, 0);
+  for (unsigned bit = 0; bit < 16; ++bit) {
+    Value one = field(b, loc, v, bit, 1);
+    one = arith::ShLIOp::create(b, loc, one, i32Const(b, loc, 15 - bit));
+    result = arith::OrIOp::create(b, loc, result, one);
+  }
+  return result;
+}
 
-  LogicalResult matchAndRewrite(NVVM::ConvertF32x4ToF8x4Op op,
+/// nvvm.convert.f32x4.to.{f8x4,f6x4,f4x4} (always rs + satfinite).
+template <typename OpTy>
+struct ConvertF32x4Model final : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     if (op.getRelu())
       return rewriter.notifyMatchFailure(op, "relu is not modelled");
@@ -114,21 +132,72 @@ struct ConvertF32x4ToF8x4Model final
       insn.format = ModelFormat::e4m3fn();
     else if (isa<Float8E5M2Type>(dstTy))
       insn.format = ModelFormat::e5m2();
+    else if (isa<Float6E2M3FNType>(dstTy))
+      insn.format = ModelFormat::e2m3();
+    else if (isa<Float6E3M2FNType>(dstTy))
+      insn.format = ModelFormat::e3m2();
+    else if (isa<Float4E2M1FNType>(dstTy))
+      insn.format = ModelFormat::e2m1();
     else
-      return rewriter.notifyMatchFailure(op, "only e4m3 and e5m2");
-    insn.numRandomBits = 8;
+      return rewriter.notifyMatchFailure(op, "unknown destination type");
+    insn.numRandomBits = 16;
     insn.saturate = true;
     insn.overflow = ModelOverflow::Saturate;
     insn.infinity = ModelInfinity::Saturate;
     Location loc = op.getLoc();
-    SmallVector<Value> bytes;
+    Value rbits = op.getRbits();
+    bool isF4 = insn.format.width == 4;
+    // The pair fields: (a, b) share H, (e, f) share L.
+    Value high, low;
+    if (isF4) {
+      auto ori = [&](Value x, Value y) -> Value {
+        return arith::OrIOp::create(rewriter, loc, x, y);
+      };
+      auto shl = [&](Value x, unsigned n) -> Value {
+        return arith::ShLIOp::create(rewriter, loc, x,
+                                     i32Const(rewriter, loc, n));
+      };
+      high = ori(shl(field(rewriter, loc, rbits, 24, 0xFF), 8),
+                 field(rewriter, loc, rbits, 8, 0xFF));
+      low = ori(shl(field(rewriter, loc, rbits, 16, 0xFF), 8),
+                field(rewriter, loc, rbits, 0, 0xFF));
+    } else {
+      high = field(rewriter, loc, rbits, 16, 0xFFFF);
+      low = field(rewriter, loc, rbits, 0, 0xFFFF);
+    }
+    // PTX operand j (a, b, e, f) = source element j.
+    Value random[4] = {bitReverse16(rewriter, loc, high), high,
+                       bitReverse16(rewriter, loc, low), low};
+    SmallVector<Value> converted;
     for (unsigned i = 0; i < 4; ++i) {
+      // Result position i (least significant first) converts operand 3 - i.
       Value source = vector::ExtractOp::create(rewriter, loc, op.getSrc(),
                                                int64_t(3 - i));
-      bytes.push_back(buildSRModel(
-          rewriter, loc, source,
-          field(rewriter, loc, op.getRbits(), 8 * i, 0xFF), insn));
+      converted.push_back(
+          buildSRModel(rewriter, loc, source, random[3 - i], insn));
     }
+    if (isF4) {
+      Type i16 = rewriter.getI16Type();
+      Value packed = arith::ConstantOp::create(rewriter, loc,
+                                               rewriter.getI16IntegerAttr(0));
+      for (unsigned i = 0; i < 4; ++i) {
+        Value nibble = arith::ExtUIOp::create(rewriter, loc, i16, converted[i]);
+        nibble = arith::ShLIOp::create(
+            rewriter, loc, nibble,
+            arith::ConstantOp::create(rewriter, loc,
+                                      rewriter.getI16IntegerAttr(4 * i)));
+        packed = arith::OrIOp::create(rewriter, loc, packed, nibble);
+      }
+      rewriter.replaceOp(op, packed);
+      return success();
+    }
+    SmallVector<Value> bytes;
+    for (Value value : converted)
+      bytes.push_back(value.getType().isInteger(8)
+                          ? value
+                          : arith::ExtUIOp::create(rewriter, loc,
+                                                   rewriter.getI8Type(), value)
+                                .getResult());
     rewriter.replaceOp(op,
                        fromBits(rewriter, loc, bytes, rewriter.getI8Type()));
     return success();
@@ -156,5 +225,8 @@ void rng::test::populateNVVMModelPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ConvertF32x2Model<NVVM::ConvertF32x2ToBF16x2Op>>(context, true);
   patterns.add<ConvertF32x2Model<NVVM::ConvertF32x2ToF16x2Op>>(context, false);
-  patterns.add<ConvertF32x4ToF8x4Model, MulHiModel>(context);
+  patterns.add<ConvertF32x4Model<NVVM::ConvertF32x4ToF8x4Op>,
+               ConvertF32x4Model<NVVM::ConvertF32x4ToF6x4Op>,
+               ConvertF32x4Model<NVVM::ConvertF32x4ToF4x4Op>, MulHiModel>(
+      context);
 }

@@ -14,10 +14,13 @@
 //   modelled with rand[31:19], 13 bits). f16 overflow beyond the range is
 //   modelled as IEEE directed-rounding overflow.
 // * v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 (rocdl.cvt.sr.{fp8,bf8}.f32(srcA,
-//   srcB, old, byteSel) writes byte `byteSel` of `old`): AMD's reference
-//   conversion (hip_fp8 `to_float8` with stochastic rounding) adds the low 20
-//   (fp8) / 21 (bf8) bits of the random operand to the discarded significand
-//   bits after the subnormal shift. FNUZ formats on gfx942, OCP on gfx950.
+//   srcB, old, byteSel) writes byte `byteSel` of `old`): AMD's host model
+//   (HIP's `fcbx::from_float_sr`) adds the high bits of the seed,
+//   seed >> (9 + m) -- seed[31:12] (fp8) / seed[31:11] (bf8) -- to the
+//   discarded significand bits after the subnormal shift. FNUZ formats on
+//   gfx942, OCP on gfx950. (Other AMD references add the low bits; the
+//   lowering uses these instructions only when asked to,
+//   unverified-sr-instructions.)
 //   Overflow is undocumented; the model saturates (the case a lowering can
 //   least tell apart from a rounding down) and maps +-Inf to NaN (FNUZ,
 //   E4M3FN) or +-Inf (E5M2).
@@ -99,7 +102,10 @@ struct CvtSrFp8Model final : OpRewritePattern<OpTy> {
     insn.overflow = ModelOverflow::Saturate;
     insn.infinity = insn.format.infBits ? ModelInfinity::Infinity
                                         : ModelInfinity::NaN;
-    Value byte = buildSRModel(rewriter, loc, op.getSrcA(), op.getSrcB(), insn);
+    Value seed = arith::ShRUIOp::create(rewriter, loc, op.getSrcB(),
+                                        i32Const(rewriter, loc,
+                                                 isBF8 ? 11 : 12));
+    Value byte = buildSRModel(rewriter, loc, op.getSrcA(), seed, insn);
     unsigned shift = 8 * op.getByteSel();
     Value wide =
         arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), byte);

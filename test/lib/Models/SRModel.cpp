@@ -27,6 +27,15 @@ ModelFormat ModelFormat::e4m3fnuz() {
 ModelFormat ModelFormat::e5m2fnuz() {
   return {8, 2, 16, 0x7F, std::nullopt, 0x80, true};
 }
+ModelFormat ModelFormat::e2m1() {
+  return {4, 1, 1, 0x7, std::nullopt, 0x7, false};
+}
+ModelFormat ModelFormat::e2m3() {
+  return {6, 3, 1, 0x1F, std::nullopt, 0x1F, false};
+}
+ModelFormat ModelFormat::e3m2() {
+  return {6, 2, 3, 0x1F, std::nullopt, 0x1F, false};
+}
 
 namespace {
 /// Small helper for i64 scalar arithmetic.

@@ -29,7 +29,7 @@ namespace test {
 
 /// The destination format of a modelled conversion.
 struct ModelFormat {
-  unsigned width;        // storage bits: 16 or 8
+  unsigned width;        // storage bits: 16, 8, 6 or 4
   unsigned mantissaBits; // explicit mantissa bits
   int bias;              // exponent bias
   uint32_t maxBits;      // largest finite magnitude pattern
@@ -43,6 +43,11 @@ struct ModelFormat {
   static ModelFormat e5m2();
   static ModelFormat e4m3fnuz();
   static ModelFormat e5m2fnuz();
+  // The OCP MX element formats: no Inf, no NaN; PTX .satfinite gives
+  // +largest finite for a NaN input.
+  static ModelFormat e2m1();
+  static ModelFormat e2m3();
+  static ModelFormat e3m2();
 };
 
 /// What the instruction returns for a finite input whose rounded magnitude

@@ -15,6 +15,8 @@
 // patterns. It works elementwise on scalars, vectors and statically shaped
 // ranked tensors and needs nothing from the target: no float arithmetic, no
 // support for the narrow float types beyond a final bitcast.
+// buildScalingStochasticRounding adds one `arith.mulf` (and
+// `vector.broadcast` for scalar operands beside vector ones).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,7 +38,7 @@ namespace rng {
 /// sign bit, `mantissaBits` explicit mantissa bits and the exponent field in
 /// between. All bit patterns are magnitudes (sign bit clear) unless noted.
 struct StochasticRoundingFormat {
-  /// Storage width N of T in bits (16 or 8).
+  /// Storage width N of T in bits (16, 8, 6 or 4).
   unsigned width;
   /// Explicit mantissa bits m of T.
   unsigned mantissaBits;
@@ -47,14 +49,17 @@ struct StochasticRoundingFormat {
   /// Bit pattern of +Inf, or std::nullopt where T has no infinities.
   std::optional<uint32_t> infBits;
   /// The NaN produced for NaN inputs and non-saturated overflow where T has
-  /// no infinities (full pattern, sign bit included).
+  /// no infinities (full pattern, sign bit included). For the formats
+  /// without NaN (f4E2M1FN, f6E2M3FN, f6E3M2FN) the value a NaN input
+  /// gives instead: +largest finite.
   uint32_t nanBits;
   /// False for the FNUZ formats: there the pattern with only the sign bit
   /// set is NaN, so a zero result is always +0.
   bool hasNegativeZero;
 
   /// Returns the format of `type` (bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ,
-  /// f8E5M2FNUZ), or std::nullopt for any other type.
+  /// f8E5M2FNUZ, f4E2M1FN, f6E2M3FN, f6E3M2FN), or std::nullopt for any
+  /// other type. Derived from the type's APFloat semantics.
   static std::optional<StochasticRoundingFormat> get(Type type);
 
   /// D(T): the number of f32 mantissa bits discarded for a normal result.
@@ -98,6 +103,18 @@ Value buildStochasticRoundingBits(OpBuilder &builder, Location loc,
 /// returns a value of `resultType`: exactly `round.stochastic`.
 Value buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
                               Value rbits, Type resultType, bool saturate);
+
+/// Emits `round.scaling_stochastic` (SPEC section 3.1): `x` (f32-like),
+/// `scale` (f8E8M0FNU-like), `rbits` (iW-like) and `resultType` (T-like)
+/// are scalars or vectors, fixed or scalable; a scalar `x`, `scale` or
+/// `rbits` beside a vector `resultType` is broadcast. The quotient
+/// x / 2^(e - 127) is formed as the f32 product x * 2^(127 - e), whose
+/// factor is exact for every e in 0..254 (2^-127 is an f32 subnormal), so
+/// the product is the correctly rounded quotient; e = 255 (NaN) makes the
+/// factor NaN. The product is rounded with buildStochasticRounding.
+Value buildScalingStochasticRounding(OpBuilder &builder, Location loc,
+                                     Value x, Value scale, Value rbits,
+                                     Type resultType, bool saturate);
 
 } // namespace rng
 } // namespace mlir

@@ -14,10 +14,13 @@
 namespace mlir {
 namespace rng {
 
-/// Adds the lowering of `round.stochastic` for AMD `chipset` to `patterns`:
-/// the universal patterns of populateRoundToArithConversionPatterns at
-/// `benefit`, and, at `benefit + 1`, the AMDGPU stochastic-rounding
-/// conversions where they compute exactly the op's function:
+/// Adds the lowering of the `round` dialect for AMD `chipset` to
+/// `patterns`: the universal patterns of
+/// populateRoundToArithConversionPatterns at `benefit`. With
+/// `unverifiedSRInstructions` (opt-in: AMD does not document which seed bits
+/// the instructions read; see docs/Targets.md), also, at `benefit + 1`, the
+/// AMDGPU stochastic-rounding conversions for round.stochastic under AMD's
+/// host model (the op's K random bits at the top of the 32-bit seed):
 ///  * gfx950, bf16 and f16: `llvm.amdgcn.cvt.sr.{bf16,f16}.f32` (as
 ///    `llvm.call_intrinsic`; MLIR 22 has no ROCDL op), two elements per
 ///    packed result;
@@ -27,9 +30,9 @@ namespace rng {
 /// and NaN results pinned to SPEC's by selects. Scalars and fixed-size
 /// vectors; ranked tensors and all other (format, chipset) pairs are lowered
 /// by the universal patterns.
-void populateRoundToROCDLConversionPatterns(RewritePatternSet &patterns,
-                                            const ROCDLChipset &chipset,
-                                            PatternBenefit benefit = 1);
+void populateRoundToROCDLConversionPatterns(
+    RewritePatternSet &patterns, const ROCDLChipset &chipset,
+    bool unverifiedSRInstructions = false, PatternBenefit benefit = 1);
 
 } // namespace rng
 } // namespace mlir

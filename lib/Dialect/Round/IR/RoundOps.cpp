@@ -8,6 +8,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
 using namespace mlir::rounding;
@@ -26,7 +28,26 @@ static bool haveSameShape(Type a, Type b) {
   return !isa<ShapedType>(b);
 }
 
+/// The result types without Inf and NaN (f4E2M1FN, f6E2M3FN, f6E3M2FN)
+/// need `saturate`: without it an overflow would have no result.
+static LogicalResult verifySaturateRequired(Operation *op, Type resultType,
+                                            bool saturate) {
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(resultType));
+  if (saturate || !floatType)
+    return success();
+  const llvm::fltSemantics &semantics = floatType.getFloatSemantics();
+  if (llvm::APFloat::semanticsHasInf(semantics) ||
+      llvm::APFloat::semanticsHasNaN(semantics))
+    return success();
+  return op->emitOpError("result element type ")
+         << floatType
+         << " has neither Inf nor NaN: 'saturate' is required (overflow and "
+            "+-Inf give +-its largest finite value)";
+}
+
 LogicalResult StochasticOp::verify() {
+  if (failed(verifySaturateRequired(*this, getType(), getSaturate())))
+    return failure();
   Type xType = getX().getType();
   if (!haveSameShape(xType, getRbits().getType()))
     return emitOpError("operand 'rbits' of type ")
@@ -39,6 +60,15 @@ LogicalResult StochasticOp::verify() {
            << "): a scalar for a scalar x, else a vector or tensor of the "
               "same kind and shape";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScalingStochasticOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScalingStochasticOp::verify() {
+  // Shapes (scalable dimensions included) are ElementwiseMappable's.
+  return verifySaturateRequired(*this, getType(), getSaturate());
 }
 
 #define GET_OP_CLASSES

@@ -44,8 +44,10 @@ def Round_RandomBitsLike : Round_ElementwiseLike<Round_RandomBitsInteger,
 
 // The formats stochastic rounding can produce (SPEC section 3).
 def Round_TargetFloat : AnyTypeOf<
-    [BF16, F16, F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ],
-    "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ or f8E5M2FNUZ">;
+    [BF16, F16, F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ, F4E2M1FN, F6E2M3FN,
+     F6E3M2FN],
+    "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN "
+    "or f6E3M2FN">;
 
 def Round_TargetFloatLike
     : Round_ElementwiseLike<Round_TargetFloat, Round_TargetFloat.summary>;
@@ -59,7 +61,7 @@ class Round_Op<string mnemonic, list<Trait> traits = []>
 
 def Round_StochasticOp
     : Round_Op<"stochastic", [Pure, ElementwiseMappable]> {
-  let summary = "Stochastic rounding of f32 to a 16- or 8-bit float format";
+  let summary = "Stochastic rounding of f32 to a 16-, 8-, 6- or 4-bit float format";
   let description = [{
     Rounds `x` to the result's float type `T`, up (away from zero) or down
     (toward zero), using the random bits `rbits`: the probability of
@@ -80,10 +82,15 @@ def Round_StochasticOp
     | `f8E5M2`     |   21 |        8 |        16 |             21 | 0x7B (57344)         | yes  | 0x7E           |
     | `f8E4M3FNUZ` |   20 |        8 |        16 |             20 | 0x7F (240)           | no   | 0x80           |
     | `f8E5M2FNUZ` |   21 |        8 |        16 |             21 | 0x7F (57344)         | no   | 0x80           |
+    | `f4E2M1FN`   |   22 |        8 |        16 |             22 | 0x7 (6.0)            | no   | none: 0x7      |
+    | `f6E2M3FN`   |   20 |        8 |        16 |             20 | 0x1F (7.5)           | no   | none: 0x1F     |
+    | `f6E3M2FN`   |   21 |        8 |        16 |             21 | 0x1F (28.0)          | no   | none: 0x1F     |
 
     (Any other width works the same way: `K = min(W, D(T))`. The NaN column
     is the NaN that `convert-round-to-arith` produces; the contract is only
-    "a NaN of `T`".)
+    "a NaN of `T`". The OCP MX element formats `f4E2M1FN`, `f6E2M3FN` and
+    `f6E3M2FN` have no NaN: there a NaN `x` gives `+` the largest finite
+    value, the pattern in the column, as PTX `cvt.rs.satfinite` does.)
 
     **Rounding (non-NaN `x`).** Let `a = |x|` and let `q` be `a` truncated
     toward zero to `T`'s precision at `a`'s binade (to `T`'s subnormal
@@ -117,6 +124,10 @@ def Round_StochasticOp
       the largest finite value.
     * With `saturate`: such a result, and `±Inf`, become `±` the largest
       finite value of `T`.
+    * `f4E2M1FN`, `f6E2M3FN` and `f6E3M2FN` have neither Inf nor NaN, so
+      the op requires `saturate` for them (the verifier says so): overflow
+      and `±Inf` give `±6.0`, `±7.5` and `±28.0`, NaN gives `+6.0`, `+7.5`
+      and `+28.0`, and `-0` stays `-0`.
 
     **Amortizing the random bits.** One Philox block gives 128 random bits,
     enough for eight `bf16` roundings (`K = 16`): bitcast the four `i32`
@@ -130,6 +141,9 @@ def Round_StochasticOp
     // Four values to saturating OCP E4M3 with 20 of the 32 random bits each.
     %z = round.stochastic %xs, %rs saturate
         : vector<4xf32>, vector<4xi32> -> vector<4xf8E4M3FN>
+    // MXFP4 elements: saturate is required (E2M1 has no Inf and no NaN).
+    %f = round.stochastic %xs, %rs saturate
+        : vector<4xf32>, vector<4xi32> -> vector<4xf4E2M1FN>
 
     // The amortized idiom: one Philox call per eight bf16 roundings.
     %w:4 = rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 : i32, i32
@@ -146,25 +160,26 @@ def Round_StochasticOp
 
     Lowered by `convert-round-to-arith` (integer `arith` on the `f32` bit
     pattern; any target) and by `convert-round-to-nvvm` /
-    `convert-round-to-rocdl`, which use a hardware stochastic-rounding
-    instruction only where it computes exactly this function (after placing
-    the `K` random bits where the instruction reads them) and the universal
-    lowering elsewhere:
+    `convert-round-to-rocdl`. By default a target pass uses a hardware
+    stochastic-rounding instruction only where the vendor's own text
+    establishes how it uses its random bits and it computes exactly this
+    function (after placing the `K` random bits where it reads them); the
+    other instructions are opt-in, with the pass option
+    `unverified-sr-instructions`, under a documented model, and their
+    results then differ from the universal lowering and the CPU (each
+    element still rounded stochastically):
 
-    | pass and chip | `T` | instruction | used when |
+    | pass and chip | `T` | instruction | used |
     |---|---|---|---|
-    | `convert-round-to-nvvm`, sm_100a / sm_103a | `bf16`, `f16` | PTX `cvt.rs{.satfinite}.{bf16x2,f16x2}.f32` | always |
-    | `convert-round-to-nvvm`, sm_100a / sm_103a | `f8E4M3FN`, `f8E5M2` | PTX `cvt.rs.satfinite.{e4m3x4,e5m2x4}.f32` | `saturate` and `i8` rbits |
-    | `convert-round-to-rocdl`, gfx950 | `bf16`, `f16` | `v_cvt_sr_bf16_f32`, `v_cvt_sr_f16_f32` | always |
-    | `convert-round-to-rocdl`, gfx950 | `f8E4M3FN`, `f8E5M2` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
-    | `convert-round-to-rocdl`, gfx942 | `f8E4M3FNUZ`, `f8E5M2FNUZ` | `v_cvt_sr_fp8_f32`, `v_cvt_sr_bf8_f32` | always |
+    | `convert-round-to-nvvm`, sm_100a / sm_103a | `bf16`, `f16` | PTX `cvt.rs{.satfinite}.{bf16x2,f16x2}.f32` | by default |
+    | `convert-round-to-nvvm`, sm_100a / sm_103a | `f8E4M3FN`, `f8E5M2`, `f6E2M3FN`, `f6E3M2FN`, `f4E2M1FN` | PTX `cvt.rs.satfinite.{e4m3x4,e5m2x4,e2m3x4,e3m2x4,e2m1x4}.f32` | opt-in, with `saturate` |
+    | `convert-round-to-rocdl`, gfx950 | `bf16`, `f16`, `f8E4M3FN`, `f8E5M2` | `v_cvt_sr_{bf16,f16,fp8,bf8}_f32` | opt-in |
+    | `convert-round-to-rocdl`, gfx942 | `f8E4M3FNUZ`, `f8E5M2FNUZ` | `v_cvt_sr_{fp8,bf8}_f32` | opt-in |
 
-    (scalable vectors and ranked tensors take the universal lowering; a
-    ranked tensor becomes a `linalg.generic` over the scalar op). The instructions'
-    behaviour is taken from NVIDIA's and AMD's documentation and checked on
-    the CPU against models of it, not on hardware; docs/Targets.md lists
-    what is assumed (which random bits AMD adds, fp8 overflow and the PTX
-    fp8 random-bit layout among them).
+    (scalable vectors take the universal lowering; a ranked tensor becomes
+    a `linalg.generic` over the scalar op, lowered as scalars). None of this
+    is verified on hardware here; docs/Targets.md lists the models and what
+    is assumed.
   }];
 
   let arguments = (ins Round_F32Like:$x, Round_RandomBitsLike:$rbits,
@@ -174,6 +189,96 @@ def Round_StochasticOp
   let assemblyFormat = [{
     $x `,` $rbits (`saturate` $saturate^)? attr-dict
     `:` type($x) `,` type($rbits) `->` type($result)
+  }];
+
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// ScalingStochasticOp
+//===----------------------------------------------------------------------===//
+
+// Operands of round.scaling_stochastic: elementwise-mappable (scalars,
+// vectors of any rank, scalable ones included, and ranked tensors, dynamic
+// ones included). The shapes are checked by ElementwiseMappable and verify().
+def Round_ScalingX : TypeConstraint<Or<[
+    F32.predicate,
+    VectorOfAnyRankOf<[F32]>.predicate,
+    RankedTensorOf<[F32]>.predicate]>,
+  "f32, or a vector or ranked tensor of f32">;
+
+def Round_ScalingScale : TypeConstraint<Or<[
+    F8E8M0FNU.predicate,
+    VectorOfAnyRankOf<[F8E8M0FNU]>.predicate,
+    RankedTensorOf<[F8E8M0FNU]>.predicate]>,
+  "f8E8M0FNU, or a vector or ranked tensor of f8E8M0FNU">;
+
+def Round_ScalingRandomBits : TypeConstraint<Or<[
+    Round_RandomBitsInteger.predicate,
+    VectorOfAnyRankOf<[Round_RandomBitsInteger]>.predicate,
+    RankedTensorOf<[Round_RandomBitsInteger]>.predicate]>,
+  "signless integer of at least 1 bit, or a vector or ranked tensor of one">;
+
+def Round_ScalingResult : TypeConstraint<Or<[
+    Round_TargetFloat.predicate,
+    VectorOfAnyRankOf<[Round_TargetFloat]>.predicate,
+    RankedTensorOf<[Round_TargetFloat]>.predicate]>,
+  "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN "
+  "or f6E3M2FN, or a vector or ranked tensor of one of them">;
+
+def Round_ScalingStochasticOp : Round_Op<"scaling_stochastic",
+    [Pure, ElementwiseMappable]> {
+  let summary = "Stochastic rounding of f32 divided by an E8M0 (MX) block scale";
+  let description = [{
+    Divides `x` by the power of two `scale` and rounds the quotient
+    stochastically to the result's float type `T`:
+
+        result = round.stochastic(x / f32(scale), rbits) {saturate}
+
+    with the division done in `f32` (round to nearest even). `scale` is an
+    `f8E8M0FNU`: the pattern `e` stands for `2^(e - 127)` for `e = 0..254`
+    and for NaN for `e = 255`; a NaN `scale` acts like a NaN `x`. Dividing
+    by a power of two is exact unless the quotient overflows `f32` (it is
+    then `±Inf`) or falls below `f32`'s smallest normal (it is then rounded
+    to `f32`'s subnormal grid). `T`, `K`, `saturate`, the random bits, the
+    rounding rule and the special values are exactly those of
+    `round.stochastic`; `f4E2M1FN`, `f6E2M3FN` and `f6E3M2FN` need
+    `saturate`.
+
+    This is upstream's `arith.scaling_truncf` with stochastic instead of
+    round-to-nearest rounding: the element conversion of an OCP MX block
+    quantizer. Computing the block scale (for instance `floor(log2(amax))`
+    minus the largest exponent of `T` over a block of 32 elements) is up to
+    the user and not part of the op.
+
+    The op is elementwise-mappable: `x`, `scale`, `rbits` and the result
+    are scalars, vectors (scalable ones too) or ranked tensors (dynamic
+    sizes too) of one shape, and `scale` or `rbits` may be a scalar beside
+    a shaped `x` (one scale for every element).
+
+    ```mlir
+    // One MXFP4 block of 32 elements with one scale and 32 bits of
+    // randomness per element.
+    %q = round.scaling_stochastic %x, %scale, %rbits saturate
+        : vector<32xf32>, f8E8M0FNU, vector<32xi32> -> vector<32xf4E2M1FN>
+    ```
+
+    Lowered by `convert-round-to-arith` (and by the target passes, which use
+    the same lowering): `x` is multiplied by `2^(127 - e)` in `f32` (a power
+    of two, exact for every `e` from 0 to 254, so the product is the
+    correctly rounded quotient), a NaN `scale` makes that factor NaN, and
+    the product goes through the universal lowering of `round.stochastic`.
+    Scalars and vectors (fixed and scalable) are lowered directly; ranked
+    tensors through the dialect's elementwise tensor lowering.
+  }];
+
+  let arguments = (ins Round_ScalingX:$x, Round_ScalingScale:$scale,
+                       Round_ScalingRandomBits:$rbits, UnitAttr:$saturate);
+  let results = (outs Round_ScalingResult:$result);
+
+  let assemblyFormat = [{
+    $x `,` $scale `,` $rbits (`saturate` $saturate^)? attr-dict
+    `:` type($x) `,` type($scale) `,` type($rbits) `->` type($result)
   }];
 
   let hasVerifier = 1;
