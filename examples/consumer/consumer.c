@@ -194,9 +194,9 @@ static int buildIntoScalingBuilt(MlirContext ctx, MlirModule module) {
 
   printBuilderResult("i32 scale", mlirRoundScalingStochasticCreate(
                                       loc, f4, x, rbits, rbits, true));
-  printBuilderResult("f4 without saturate", mlirRoundScalingStochasticCreate(
-                                                loc, f4, x, scale, rbits,
-                                                /*saturate=*/false));
+  printBuilderResult("f4 without saturate",
+                     mlirRoundScalingStochasticCreate(loc, f4, x, scale, rbits,
+                                                      /*saturate=*/false));
 
   MlirOperation round =
       mlirRoundScalingStochasticCreate(loc, f4, x, scale, rbits, true);

@@ -57,8 +57,9 @@ MlirOperation createVerifiedOp(MlirLocation location,
   Location loc = unwrap(location);
   for (const NamedArgument &argument : arguments) {
     if (argument.isNull) {
-      emitError(loc) << "cannot build '" << OpTy::getOperationName() << "': "
-                     << argument.kind << " '" << argument.name << "' is null";
+      emitError(loc) << "cannot build '" << OpTy::getOperationName()
+                     << "': " << argument.kind << " '" << argument.name
+                     << "' is null";
       return MlirOperation{nullptr};
     }
   }

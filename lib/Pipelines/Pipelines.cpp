@@ -164,8 +164,7 @@ struct HoistGpuModulePass final
   }
 
   Option<std::string> pipeline{
-      *this, "pipeline",
-      llvm::cl::desc("The pipeline named in diagnostics"),
+      *this, "pipeline", llvm::cl::desc("The pipeline named in diagnostics"),
       llvm::cl::init("rng-hoist-gpu-module")};
   Option<std::string> triple{
       *this, "triple",
@@ -238,15 +237,14 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
 /// Registers pipeline `name` with options `Options`; `validate` checks the
 /// parsed options and returns an error message, or "" if they are valid.
 template <typename Options>
-static void registerGpuPipeline(
-    StringRef name, StringRef description,
-    void (*build)(OpPassManager &, const Options &),
-    std::string (*validate)(const Options &)) {
+static void registerGpuPipeline(StringRef name, StringRef description,
+                                void (*build)(OpPassManager &, const Options &),
+                                std::string (*validate)(const Options &)) {
   registerPassPipeline(
       name, description,
-      [build, validate](
-          OpPassManager &pm, StringRef optionsString,
-          function_ref<LogicalResult(const Twine &)> errorHandler) {
+      [build,
+       validate](OpPassManager &pm, StringRef optionsString,
+                 function_ref<LogicalResult(const Twine &)> errorHandler) {
         Options options;
         if (failed(options.parseFromString(optionsString)))
           return failure();
@@ -269,8 +267,7 @@ static std::string validateNVVMOptions(const RngToNVVMPipelineOptions &opts) {
       .str();
 }
 
-static std::string
-validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {
+static std::string validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {
   if (parseROCDLChipset(opts.chipset))
     return "";
   return "rng-to-rocdl: unknown chipset '" + opts.chipset +

@@ -421,8 +421,10 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
         if (!expectedDtype.empty() && !dtypeMatches(element, array.dtype()))
           throw py::type_error(
               what + ": the function accesses this memref as " +
-              printToString(element) + " elements, but the array's dtype "
-              "is " + std::string(py::str(array.dtype())) +
+              printToString(element) +
+              " elements, but the array's dtype "
+              "is " +
+              std::string(py::str(array.dtype())) +
               "; pass an array of dtype " + expectedDtype +
               " (or another dtype of that item size, to read the bits)");
       }

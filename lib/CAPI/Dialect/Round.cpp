@@ -26,9 +26,8 @@ MlirOperation mlirRoundStochasticCreate(MlirLocation location,
 }
 
 MlirOperation mlirRoundScalingStochasticCreate(MlirLocation location,
-                                               MlirType resultType,
-                                               MlirValue x, MlirValue scale,
-                                               MlirValue rbits,
+                                               MlirType resultType, MlirValue x,
+                                               MlirValue scale, MlirValue rbits,
                                                bool saturate) {
   return createVerifiedOp<rounding::RoundDialect,
                           rounding::ScalingStochasticOp>(

@@ -90,9 +90,9 @@ struct ElementwiseTensorToLinalg final : RewritePattern {
     for (Operation *member : ops)
       for (Type type : member->getResultTypes()) {
         auto tensorType = cast<RankedTensorType>(type);
-        outputs.push_back(tensor::EmptyOp::create(
-            rewriter, loc, sizes, tensorType.getElementType(),
-            tensorType.getEncoding()));
+        outputs.push_back(tensor::EmptyOp::create(rewriter, loc, sizes,
+                                                  tensorType.getElementType(),
+                                                  tensorType.getEncoding()));
         resultTypes.push_back(type);
         maps.push_back(identity);
       }
@@ -132,9 +132,10 @@ struct ElementwiseTensorToLinalg final : RewritePattern {
 
 } // namespace
 
-void rng::populateElementwiseTensorToLinalgPatterns(
-    RewritePatternSet &patterns, StringRef dialectNamespace,
-    ElementwiseGroupFn group, PatternBenefit benefit) {
+void rng::populateElementwiseTensorToLinalgPatterns(RewritePatternSet &patterns,
+                                                    StringRef dialectNamespace,
+                                                    ElementwiseGroupFn group,
+                                                    PatternBenefit benefit) {
   patterns.add<ElementwiseTensorToLinalg>(
       patterns.getContext(), dialectNamespace, std::move(group), benefit);
 }

@@ -22,8 +22,8 @@ Value rng::createScalarOrSplatConstant(OpBuilder &builder, Location loc,
   TypedAttr scalar;
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
     APInt bits(floatType.getWidth(), value);
-    scalar = builder.getFloatAttr(
-        floatType, APFloat(floatType.getFloatSemantics(), bits));
+    scalar = builder.getFloatAttr(floatType,
+                                  APFloat(floatType.getFloatSemantics(), bits));
   } else {
     scalar = builder.getIntegerAttr(
         elementType, APInt(elementType.getIntOrFloatBitWidth(), value,

@@ -39,12 +39,11 @@ StochasticRoundingFormat::get(Type type) {
   // The MX element formats (f4E2M1FN, f6E2M3FN, f6E3M2FN) have no NaN: a
   // NaN input gives +largest finite there (what PTX cvt.rs.satfinite
   // produces for them).
-  format.nanBits =
-      llvm::APFloat::semanticsHasNaN(semantics)
-          ? static_cast<uint32_t>(llvm::APFloat::getQNaN(semantics)
-                                      .bitcastToAPInt()
-                                      .getZExtValue())
-          : format.maxFiniteBits;
+  format.nanBits = llvm::APFloat::semanticsHasNaN(semantics)
+                       ? static_cast<uint32_t>(llvm::APFloat::getQNaN(semantics)
+                                                   .bitcastToAPInt()
+                                                   .getZExtValue())
+                       : format.maxFiniteBits;
   // FNUZ: APFloat has no -0 there (the pattern is NaN).
   format.hasNegativeZero =
       llvm::APFloat::getZero(semantics, /*Negative=*/true).isNegative();
@@ -175,10 +174,10 @@ Value rng::buildStochasticRoundingBits(OpBuilder &builder, Location loc,
     // a 24-bit s by 24 or more gives 0; clamp to stay below 32 (an i32 shift
     // by 32 or more is poison).
     auto clampedShift = [&](unsigned offset) -> Value {
-      Value amount = offset ? arith::AddIOp::create(builder, loc, below,
-                                                    cst(offset))
-                                  .getResult()
-                            : below;
+      Value amount =
+          offset ? arith::AddIOp::create(builder, loc, below, cst(offset))
+                       .getResult()
+                 : below;
       return arith::MinUIOp::create(builder, loc, amount, cst(31));
     };
     Value qShift = clampedShift(d);
@@ -235,9 +234,9 @@ Value rng::buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
   Type wordType = withElementType(x.getType(), builder.getI32Type());
   Value xBits = arith::BitcastOp::create(builder, loc, wordType, x);
   unsigned rbitsWidth = getElementTypeOrSelf(rbits).getIntOrFloatBitWidth();
-  Value bits = buildStochasticRoundingBits(
-      builder, loc, xBits, rbits, *format,
-      format->getNumRandomBits(rbitsWidth), saturate);
+  Value bits = buildStochasticRoundingBits(builder, loc, xBits, rbits, *format,
+                                           format->getNumRandomBits(rbitsWidth),
+                                           saturate);
   return arith::BitcastOp::create(builder, loc, resultType, bits);
 }
 
@@ -272,8 +271,8 @@ Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
       builder, loc, arith::SubIOp::create(builder, loc, cst(254), e), cst(23));
   Value isSubnormal = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq, e, cst(254));
-  Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                      e, cst(255));
+  Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, e,
+                                      cst(255));
   Value factorBits = arith::SelectOp::create(
       builder, loc, isNaN, cst(0x7FC00000),
       arith::SelectOp::create(builder, loc, isSubnormal, cst(0x00400000),

@@ -63,9 +63,9 @@ Value rng::placeRandomBits(OpBuilder &builder, Location loc, Value rbits,
   else if (width < 32)
     bits = arith::ExtUIOp::create(builder, loc, i32, bits);
   if (numBits < std::min(width, 32u))
-    bits = arith::AndIOp::create(builder, loc, bits,
-                                 i32Constant(builder, loc,
-                                             (uint32_t(1) << numBits) - 1));
+    bits = arith::AndIOp::create(
+        builder, loc, bits,
+        i32Constant(builder, loc, (uint32_t(1) << numBits) - 1));
   if (shift != 0)
     bits = arith::ShLIOp::create(builder, loc, bits,
                                  i32Constant(builder, loc, shift));
@@ -88,8 +88,7 @@ static Value toBits(OpBuilder &builder, Location loc, Value result) {
       result);
 }
 
-static Value fromBits(OpBuilder &builder, Location loc, Value bits,
-                      Type type) {
+static Value fromBits(OpBuilder &builder, Location loc, Value bits, Type type) {
   if (bits.getType() == type)
     return bits;
   return arith::BitcastOp::create(builder, loc, type, bits);
@@ -116,15 +115,14 @@ Value rng::replaceAboveMagnitude(OpBuilder &builder, Location loc, Value x,
       builder, loc, builder.getIntegerAttr(intType, replacement));
   if (withSign) {
     // x's sign moved to T's sign bit.
-    Value xBits = arith::BitcastOp::create(builder, loc, builder.getI32Type(),
-                                           x);
+    Value xBits =
+        arith::BitcastOp::create(builder, loc, builder.getI32Type(), x);
     Value sign = arith::ShRUIOp::create(builder, loc, xBits,
                                         i32Constant(builder, loc, 31));
     sign = arith::ShLIOp::create(builder, loc, sign,
                                  i32Constant(builder, loc, width - 1));
     sign = arith::TruncIOp::create(builder, loc, intType, sign);
-    replacementBits =
-        arith::OrIOp::create(builder, loc, replacementBits, sign);
+    replacementBits = arith::OrIOp::create(builder, loc, replacementBits, sign);
   }
   Value bits = arith::SelectOp::create(builder, loc, cond, replacementBits,
                                        toBits(builder, loc, result));
@@ -138,9 +136,8 @@ Value rng::replaceNaN(OpBuilder &builder, Location loc, Value x, Value result,
   Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
                                       getMagnitudeBits(builder, loc, x),
                                       i32Constant(builder, loc, 0x7F800000));
-  Value nan = arith::ConstantOp::create(builder, loc,
-                                        builder.getIntegerAttr(intType,
-                                                               nanBits));
+  Value nan = arith::ConstantOp::create(
+      builder, loc, builder.getIntegerAttr(intType, nanBits));
   Value bits = arith::SelectOp::create(builder, loc, isNaN, nan,
                                        toBits(builder, loc, result));
   return fromBits(builder, loc, bits, resultType);

@@ -15,7 +15,7 @@ using namespace mlir::rng;
 
 /// The SM versions of LLVM 22's NVPTX backend.
 static constexpr unsigned kNVVMSmVersions[] = {
-    20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, 70, 72,
+    20, 21, 30, 32, 35, 37, 50, 52,  53,  60,  61,  62,  70, 72,
     75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121};
 
 std::optional<NVVMChip> rng::parseNVVMChip(StringRef chip) {
@@ -28,7 +28,8 @@ std::optional<NVVMChip> rng::parseNVVMChip(StringRef chip) {
   else if (rest.consume_back("f"))
     result.familySpecific = true;
   // Digits only: getAsInteger would also take "0x..." or a sign.
-  if (rest.empty() || !llvm::all_of(rest, [](char c) { return llvm::isDigit(c); }) ||
+  if (rest.empty() ||
+      !llvm::all_of(rest, [](char c) { return llvm::isDigit(c); }) ||
       rest.getAsInteger(10, result.smVersion))
     return std::nullopt;
   if (!llvm::is_contained(kNVVMSmVersions, result.smVersion))

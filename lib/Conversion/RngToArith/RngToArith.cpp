@@ -76,8 +76,8 @@ SmallVector<Operation *> rng::getTritonPhiloxSharers(Operation *op) {
       continue;
     std::optional<TritonOpInfo> other = matchTritonOp(user);
     // (Same seed and offset: the same result shape.)
-    if (!other || other->offset != info->offset ||
-        other->seed != info->seed || other->rounds != info->rounds)
+    if (!other || other->offset != info->offset || other->seed != info->seed ||
+        other->rounds != info->rounds)
       continue;
     Operation *ancestor = block->findAncestorOpInBlock(*user);
     if (ancestor && op->isBeforeInBlock(ancestor))
@@ -85,8 +85,7 @@ SmallVector<Operation *> rng::getTritonPhiloxSharers(Operation *op) {
   }
   // Program order, so that results are built in a deterministic order.
   llvm::sort(llvm::drop_begin(sharers), [](Operation *a, Operation *b) {
-    return a->getBlock() == b->getBlock() ? a->isBeforeInBlock(b)
-                                          : a < b;
+    return a->getBlock() == b->getBlock() ? a->isBeforeInBlock(b) : a < b;
   });
   return sharers;
 }
@@ -103,8 +102,8 @@ static bool hasDominatingTritonSharer(Operation *op) {
     if (user == op)
       continue;
     std::optional<TritonOpInfo> other = matchTritonOp(user);
-    if (!other || other->offset != info->offset ||
-        other->seed != info->seed || other->rounds != info->rounds)
+    if (!other || other->offset != info->offset || other->seed != info->seed ||
+        other->rounds != info->rounds)
       continue;
     Region *region = user->getParentRegion();
     if (!region || !mayHaveSSADominance(*region))
@@ -212,9 +211,9 @@ struct RngElementwiseToLinalgPass final
 
 void rng::populateRngElementwiseToLinalgPatterns(RewritePatternSet &patterns,
                                                  PatternBenefit benefit) {
-  populateElementwiseTensorToLinalgPatterns(
-      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxGroup,
-      benefit);
+  populateElementwiseTensorToLinalgPatterns(patterns,
+                                            RngDialect::getDialectNamespace(),
+                                            getTritonPhiloxGroup, benefit);
   // The round dialect by name: this library does not link it.
   populateElementwiseTensorToLinalgPatterns(patterns, "round", {}, benefit);
 }
@@ -230,8 +229,8 @@ void rng::populateRngToArithConversionPatterns(
   // Ranked tensors: a linalg.generic over the scalar ops (one generic for
   // the Triton ops that share a Philox block), lowered by the patterns
   // above.
-  populateElementwiseTensorToLinalgPatterns(
-      patterns, RngDialect::getDialectNamespace(), getTritonPhiloxGroup,
-      benefit);
+  populateElementwiseTensorToLinalgPatterns(patterns,
+                                            RngDialect::getDialectNamespace(),
+                                            getTritonPhiloxGroup, benefit);
   populateRngHashToArithConversionPatterns(patterns, options, benefit);
 }

@@ -21,8 +21,8 @@
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -101,9 +101,9 @@ struct ConvertRngToNVVMPass final
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateRngToNVVMConversionPatterns(
-        patterns, fastMath ? arith::FastMathFlags::afn
-                           : arith::FastMathFlags::none);
+    populateRngToNVVMConversionPatterns(patterns,
+                                        fastMath ? arith::FastMathFlags::afn
+                                                 : arith::FastMathFlags::none);
     if (failed(applyDialectLowering<RngDialect>(getOperation(),
                                                 std::move(patterns))))
       signalPassFailure();

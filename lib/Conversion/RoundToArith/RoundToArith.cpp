@@ -6,16 +6,16 @@
 
 #include "rng/Conversion/RoundToArith/RoundToArith.h"
 #include "rng/Conversion/Common/DialectLowering.h"
+#include "rng/Conversion/Common/ElementwiseTensors.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Passes.h"
-#include "rng/Conversion/Common/ElementwiseTensors.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Dialect/Round/IR/RoundOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
@@ -32,8 +32,7 @@ namespace {
 
 /// round.stochastic -> buildStochasticRounding (integer arith on the f32
 /// bits, K = min(W, D(T)) random bits).
-struct StochasticOpLowering final
-    : OpRewritePattern<rounding::StochasticOp> {
+struct StochasticOpLowering final : OpRewritePattern<rounding::StochasticOp> {
   using Base::Base;
 
   LogicalResult matchAndRewrite(rounding::StochasticOp op,
@@ -41,8 +40,8 @@ struct StochasticOpLowering final
     if (hasRankedTensorOperandOrResult(op))
       return rewriter.notifyMatchFailure(op, "tensors go through linalg");
     Value result =
-        buildStochasticRounding(rewriter, op.getLoc(), op.getX(),
-                                op.getRbits(), op.getType(), op.getSaturate());
+        buildStochasticRounding(rewriter, op.getLoc(), op.getX(), op.getRbits(),
+                                op.getType(), op.getSaturate());
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -73,8 +72,8 @@ struct ConvertRoundToArithPass final
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateRoundToArithConversionPatterns(patterns);
-    if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
-                                                std::move(patterns))))
+    if (failed(applyDialectLowering<rounding::RoundDialect>(
+            getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -39,10 +39,10 @@
 #include "rng/Dialect/Round/IR/RoundOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -80,8 +80,8 @@ struct StochasticToCvtRsX2 final : OpRewritePattern<rounding::StochasticOp> {
 
     Location loc = op.getLoc();
     auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned width = getElementTypeOrSelf(op.getRbits().getType())
-                         .getIntOrFloatBitWidth();
+    unsigned width =
+        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth();
     unsigned k = format.getNumRandomBits(width);
     // The random-bit field of one half: all 16 bits (bf16), the low 13
     // (f16); K bits go to its top.
@@ -112,11 +112,11 @@ struct StochasticToCvtRsX2 final : OpRewritePattern<rounding::StochasticOp> {
       }
       Value pair;
       if (isBF16)
-        pair = NVVM::ConvertF32x2ToBF16x2Op::create(
-            rewriter, loc, pairType, high, low, rbits, rnd, sat);
+        pair = NVVM::ConvertF32x2ToBF16x2Op::create(rewriter, loc, pairType,
+                                                    high, low, rbits, rnd, sat);
       else
-        pair = NVVM::ConvertF32x2ToF16x2Op::create(
-            rewriter, loc, pairType, high, low, rbits, rnd, sat);
+        pair = NVVM::ConvertF32x2ToF16x2Op::create(rewriter, loc, pairType,
+                                                   high, low, rbits, rnd, sat);
       results.push_back(vector::ExtractOp::create(rewriter, loc, pair, 0));
       if (hasHigh)
         results.push_back(vector::ExtractOp::create(rewriter, loc, pair, 1));
@@ -145,8 +145,8 @@ static Value getTopRandomByte(OpBuilder &builder, Location loc, Value rbits,
   if (k <= 8)
     return placeRandomBits(builder, loc, rbits, k, 8 - k);
   Value bits = placeRandomBits(builder, loc, rbits, k, 0);
-  Value shift = arith::ConstantOp::create(builder, loc,
-                                          builder.getI32IntegerAttr(k - 8));
+  Value shift =
+      arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(k - 8));
   return arith::ShRUIOp::create(builder, loc, bits, shift);
 }
 
@@ -256,8 +256,8 @@ struct StochasticToCvtRsX4 final : OpRewritePattern<rounding::StochasticOp> {
             rewriter, loc, rewriter.getI16Type(), source, rbits, relu, dstTy);
         Value word = arith::ExtUIOp::create(rewriter, loc, i32, packed);
         for (size_t lane = 0; lane < count; ++lane) {
-          Value nibble = arith::ShRUIOp::create(rewriter, loc, word,
-                                                i32Const(4 * lane));
+          Value nibble =
+              arith::ShRUIOp::create(rewriter, loc, word, i32Const(4 * lane));
           nibble = arith::TruncIOp::create(rewriter, loc, storageType, nibble);
           results.push_back(
               arith::BitcastOp::create(rewriter, loc, elementType, nibble));
@@ -307,17 +307,18 @@ struct ConvertRoundToNVVMPass final
     RewritePatternSet patterns(&getContext());
     populateRoundToNVVMConversionPatterns(patterns, *parsed,
                                           unverifiedSRInstructions);
-    if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
-                                                std::move(patterns))))
+    if (failed(applyDialectLowering<rounding::RoundDialect>(
+            getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };
 
 } // namespace
 
-void rng::populateRoundToNVVMConversionPatterns(
-    RewritePatternSet &patterns, const NVVMChip &chip,
-    bool unverifiedSRInstructions, PatternBenefit benefit) {
+void rng::populateRoundToNVVMConversionPatterns(RewritePatternSet &patterns,
+                                                const NVVMChip &chip,
+                                                bool unverifiedSRInstructions,
+                                                PatternBenefit benefit) {
   populateRoundToArithConversionPatterns(patterns, benefit);
   if (!chip.hasCvtRs())
     return;

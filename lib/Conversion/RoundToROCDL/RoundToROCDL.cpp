@@ -35,10 +35,10 @@
 #include "rng/Dialect/Round/IR/RoundOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -100,8 +100,8 @@ struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
 
     Location loc = op.getLoc();
     auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned width = getElementTypeOrSelf(op.getRbits().getType())
-                         .getIntOrFloatBitWidth();
+    unsigned width =
+        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth();
     unsigned k = format.getNumRandomBits(width);
     StringAttr intrinsic = rewriter.getStringAttr(
         isBF16 ? "llvm.amdgcn.cvt.sr.bf16.f32" : "llvm.amdgcn.cvt.sr.f16.f32");
@@ -111,8 +111,8 @@ struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
     auto pairType = VectorType::get({2}, elementType);
     Value zeroPair = arith::ConstantOp::create(
         rewriter, loc,
-        DenseElementsAttr::get(pairType, rewriter.getFloatAttr(elementType,
-                                                               0.0)));
+        DenseElementsAttr::get(pairType,
+                               rewriter.getFloatAttr(elementType, 0.0)));
     Value selects[2] = {
         arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false)),
         arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true))};
@@ -129,8 +129,8 @@ struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
                    .getResult(0);
       }
       for (size_t half = 0; half < count; ++half)
-        results.push_back(vector::ExtractOp::create(rewriter, loc, pair,
-                                                    int64_t(half)));
+        results.push_back(
+            vector::ExtractOp::create(rewriter, loc, pair, int64_t(half)));
     }
 
     auto [maxBits, overflowBits] =
@@ -144,9 +144,9 @@ struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
       } else if (!isBF16) {
         // An f16 truncation beyond the range: SPEC's +-Inf (the hardware's
         // result there when the random bits do not carry is undocumented).
-        results[i] = replaceAboveMagnitude(
-            rewriter, loc, xs[i], results[i], CmpIPredicate::uge,
-            overflowBits, *format.infBits, /*withSign=*/true);
+        results[i] = replaceAboveMagnitude(rewriter, loc, xs[i], results[i],
+                                           CmpIPredicate::uge, overflowBits,
+                                           *format.infBits, /*withSign=*/true);
       }
     }
     rewriter.replaceOp(op, packElements(rewriter, loc, resultType, results));
@@ -160,8 +160,7 @@ struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
 /// elements chain into one i32. The K random bits go to the top of the
 /// 32-bit seed (AMD's host model reads seed[31:12] / seed[31:11]).
 struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
-  StochasticToCvtSrFp8(MLIRContext *context, bool fnuz,
-                       PatternBenefit benefit)
+  StochasticToCvtSrFp8(MLIRContext *context, bool fnuz, PatternBenefit benefit)
       : OpRewritePattern(context, benefit), fnuz(fnuz) {}
 
   LogicalResult matchAndRewrite(rounding::StochasticOp op,
@@ -182,8 +181,8 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
 
     Location loc = op.getLoc();
     auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned width = getElementTypeOrSelf(op.getRbits().getType())
-                         .getIntOrFloatBitWidth();
+    unsigned width =
+        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth();
     unsigned k = format.getNumRandomBits(width);
 
     SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
@@ -200,24 +199,21 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
         Value random = placeRandomBits(rewriter, loc, rs[i + lane], k, 32 - k);
         IntegerAttr byteSel = rewriter.getI32IntegerAttr(lane);
         if (isBF8)
-          word = ROCDL::CvtSrBf8F32Op::create(rewriter, loc,
-                                              rewriter.getI32Type(),
-                                              xs[i + lane], random, word,
-                                              byteSel);
+          word =
+              ROCDL::CvtSrBf8F32Op::create(rewriter, loc, rewriter.getI32Type(),
+                                           xs[i + lane], random, word, byteSel);
         else
-          word = ROCDL::CvtSrFp8F32Op::create(rewriter, loc,
-                                              rewriter.getI32Type(),
-                                              xs[i + lane], random, word,
-                                              byteSel);
+          word =
+              ROCDL::CvtSrFp8F32Op::create(rewriter, loc, rewriter.getI32Type(),
+                                           xs[i + lane], random, word, byteSel);
       }
       for (size_t lane = 0; lane < count; ++lane) {
-        Value byte = arith::ShRUIOp::create(rewriter, loc, word,
-                                            i32Constant(rewriter, loc,
-                                                        8 * lane));
+        Value byte = arith::ShRUIOp::create(
+            rewriter, loc, word, i32Constant(rewriter, loc, 8 * lane));
         byte = arith::TruncIOp::create(rewriter, loc, i8, byte);
-        Value result = fixUp(rewriter, loc, xs[i + lane], byte,
-                             rs[i + lane], format, k, op.getSaturate(),
-                             maxBits, overflowBits);
+        Value result =
+            fixUp(rewriter, loc, xs[i + lane], byte, rs[i + lane], format, k,
+                  op.getSaturate(), maxBits, overflowBits);
         results.push_back(
             arith::BitcastOp::create(rewriter, loc, elementType, result));
       }
@@ -253,8 +249,8 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
             arith::BitcastOp::create(builder, loc, builder.getI32Type(), x),
             i32Constant(builder, loc, 24)));
     sign = arith::AndIOp::create(builder, loc, sign, i8Constant(0x80));
-    Value signedMax =
-        arith::OrIOp::create(builder, loc, sign, i8Constant(format.maxFiniteBits));
+    Value signedMax = arith::OrIOp::create(builder, loc, sign,
+                                           i8Constant(format.maxFiniteBits));
 
     Value beyondMax = arith::AndIOp::create(
         builder, loc, compare(CmpIPredicate::ugt, magnitude, maxBits),
@@ -262,8 +258,8 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
     Value replacement = signedMax;
     if (!saturate) {
       // O: +-Inf where T has Inf; NaN otherwise (signed where T has -0).
-      Value overflow = i8Constant(format.infBits ? *format.infBits
-                                                 : format.nanBits);
+      Value overflow =
+          i8Constant(format.infBits ? *format.infBits : format.nanBits);
       if (format.hasNegativeZero)
         overflow = arith::OrIOp::create(builder, loc, overflow, sign);
       unsigned discarded = format.getDiscardedBits();
@@ -311,17 +307,18 @@ struct ConvertRoundToROCDLPass final
     RewritePatternSet patterns(&getContext());
     populateRoundToROCDLConversionPatterns(patterns, *parsed,
                                            unverifiedSRInstructions);
-    if (failed(applyDialectLowering<rounding::RoundDialect>(getOperation(),
-                                                std::move(patterns))))
+    if (failed(applyDialectLowering<rounding::RoundDialect>(
+            getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };
 
 } // namespace
 
-void rng::populateRoundToROCDLConversionPatterns(
-    RewritePatternSet &patterns, const ROCDLChipset &chipset,
-    bool unverifiedSRInstructions, PatternBenefit benefit) {
+void rng::populateRoundToROCDLConversionPatterns(RewritePatternSet &patterns,
+                                                 const ROCDLChipset &chipset,
+                                                 bool unverifiedSRInstructions,
+                                                 PatternBenefit benefit) {
   populateRoundToArithConversionPatterns(patterns, benefit);
   if (!unverifiedSRInstructions)
     return;
@@ -332,6 +329,5 @@ void rng::populateRoundToROCDLConversionPatterns(
   if (chipset.hasSRFp8Fnuz())
     patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/true, targetBenefit);
   else if (chipset.hasSRFp8Ocp())
-    patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/false,
-                                       targetBenefit);
+    patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/false, targetBenefit);
 }

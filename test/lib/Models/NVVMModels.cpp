@@ -63,10 +63,10 @@ static Value fromBits(OpBuilder &b, Location loc, ArrayRef<Value> bits,
                       Type elementType) {
   SmallVector<Value> elements;
   for (Value v : bits)
-    elements.push_back(elementType.isInteger()
-                           ? v
-                           : arith::BitcastOp::create(b, loc, elementType, v)
-                                 .getResult());
+    elements.push_back(
+        elementType.isInteger()
+            ? v
+            : arith::BitcastOp::create(b, loc, elementType, v).getResult());
   auto type = VectorType::get({int64_t(bits.size())}, elementType);
   return vector::FromElementsOp::create(b, loc, type, elements);
 }
@@ -89,8 +89,8 @@ struct ConvertF32x2Model final : OpRewritePattern<OpTy> {
     insn.format = isBF16 ? ModelFormat::bf16() : ModelFormat::f16();
     insn.numRandomBits = isBF16 ? 16 : 13;
     insn.saturate = op.getSat() == NVVM::SaturationMode::SATFINITE;
-    insn.overflow = isBF16 ? ModelOverflow::Infinity
-                           : ModelOverflow::DirectedRounding;
+    insn.overflow =
+        isBF16 ? ModelOverflow::Infinity : ModelOverflow::DirectedRounding;
     insn.infinity = ModelInfinity::Infinity;
     uint32_t mask = isBF16 ? 0xFFFF : 0x1FFF;
     Value rbits = op.getRandomBits();
@@ -171,8 +171,8 @@ struct ConvertF32x4Model final : OpRewritePattern<OpTy> {
     SmallVector<Value> converted;
     for (unsigned i = 0; i < 4; ++i) {
       // Result position i (least significant first) converts operand 3 - i.
-      Value source = vector::ExtractOp::create(rewriter, loc, op.getSrc(),
-                                               int64_t(3 - i));
+      Value source =
+          vector::ExtractOp::create(rewriter, loc, op.getSrc(), int64_t(3 - i));
       converted.push_back(
           buildSRModel(rewriter, loc, source, random[3 - i], insn));
     }

@@ -66,26 +66,25 @@ struct CvtSrHalfModel final : OpRewritePattern<LLVM::CallIntrinsicOp> {
     insn.format = isBF16 ? ModelFormat::bf16() : ModelFormat::f16();
     insn.numRandomBits = isBF16 ? 16 : 13;
     insn.saturate = false;
-    insn.overflow = isBF16 ? ModelOverflow::Infinity
-                           : ModelOverflow::DirectedRounding;
+    insn.overflow =
+        isBF16 ? ModelOverflow::Infinity : ModelOverflow::DirectedRounding;
     insn.infinity = ModelInfinity::Infinity;
-    Value random = arith::ShRUIOp::create(rewriter, loc, op.getArgs()[2],
-                                          i32Const(rewriter, loc,
-                                                   isBF16 ? 16 : 19));
+    Value random =
+        arith::ShRUIOp::create(rewriter, loc, op.getArgs()[2],
+                               i32Const(rewriter, loc, isBF16 ? 16 : 19));
     Value bits = buildSRModel(rewriter, loc, op.getArgs()[1], random, insn);
     Value old = op.getArgs()[0];
     Type elementType = cast<VectorType>(old.getType()).getElementType();
     Value element = arith::BitcastOp::create(rewriter, loc, elementType, bits);
-    rewriter.replaceOp(op, vector::InsertOp::create(rewriter, loc, element,
-                                                    old,
-                                                    int64_t(sel.getZExtValue())));
+    rewriter.replaceOp(op,
+                       vector::InsertOp::create(rewriter, loc, element, old,
+                                                int64_t(sel.getZExtValue())));
     return success();
   }
 };
 
 /// rocdl.cvt.sr.{fp8,bf8}.f32.
-template <typename OpTy>
-struct CvtSrFp8Model final : OpRewritePattern<OpTy> {
+template <typename OpTy> struct CvtSrFp8Model final : OpRewritePattern<OpTy> {
   CvtSrFp8Model(MLIRContext *context, bool isBF8, bool fnuz)
       : OpRewritePattern<OpTy>(context), isBF8(isBF8), fnuz(fnuz) {}
 
@@ -100,11 +99,10 @@ struct CvtSrFp8Model final : OpRewritePattern<OpTy> {
     insn.numRandomBits = isBF8 ? 21 : 20;
     insn.saturate = false;
     insn.overflow = ModelOverflow::Saturate;
-    insn.infinity = insn.format.infBits ? ModelInfinity::Infinity
-                                        : ModelInfinity::NaN;
-    Value seed = arith::ShRUIOp::create(rewriter, loc, op.getSrcB(),
-                                        i32Const(rewriter, loc,
-                                                 isBF8 ? 11 : 12));
+    insn.infinity =
+        insn.format.infBits ? ModelInfinity::Infinity : ModelInfinity::NaN;
+    Value seed = arith::ShRUIOp::create(
+        rewriter, loc, op.getSrcB(), i32Const(rewriter, loc, isBF8 ? 11 : 12));
     Value byte = buildSRModel(rewriter, loc, op.getSrcA(), seed, insn);
     unsigned shift = 8 * op.getByteSel();
     Value wide =

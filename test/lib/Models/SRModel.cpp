@@ -86,12 +86,10 @@ Value rng::test::buildSRModel(OpBuilder &builder, Location loc, Value x,
   Value exponent = i.band(i.shr(bits, i.c(23)), i.c(0xFF));
   Value fraction = i.band(bits, i.c(0x7FFFFF));
   Value isSpecial = i.cmp(P::eq, exponent, i.c(0xFF));
-  Value isNaN =
-      arith::AndIOp::create(builder, loc, isSpecial,
-                            i.cmp(P::ne, fraction, i.c(0)));
-  Value isInf =
-      arith::AndIOp::create(builder, loc, isSpecial,
-                            i.cmp(P::eq, fraction, i.c(0)));
+  Value isNaN = arith::AndIOp::create(builder, loc, isSpecial,
+                                      i.cmp(P::ne, fraction, i.c(0)));
+  Value isInf = arith::AndIOp::create(builder, loc, isSpecial,
+                                      i.cmp(P::eq, fraction, i.c(0)));
 
   // f32 subnormals: no implicit one, exponent 1.
   Value isSubnormal32 = i.cmp(P::eq, exponent, i.c(0));
@@ -106,8 +104,8 @@ Value rng::test::buildSRModel(OpBuilder &builder, Location loc, Value x,
   // From N + 24 on, the significand (< 2^24) lies wholly below the random
   // bits and cannot make them carry: the result is 0 for any larger shift.
   // Clamping keeps the i64 arithmetic exact.
-  Value shift = i.mins(i.add(i.c(discarded), below),
-                       i.c(insn.numRandomBits + 24));
+  Value shift =
+      i.mins(i.add(i.c(discarded), below), i.c(insn.numRandomBits + 24));
   Value addend = i.shl(r, i.sub(shift, i.c(insn.numRandomBits)));
   Value kept = i.shr(i.add(significand, addend), shift);
   Value truncated = i.shr(significand, shift);
@@ -116,8 +114,7 @@ Value rng::test::buildSRModel(OpBuilder &builder, Location loc, Value x,
   // Result magnitude: the exponent field above the smallest normal plus the
   // kept significand (its implicit one, or a carry, bumps the exponent).
   Value exponentField = i.maxs(i.sub(e, i.c(minNormalExponent)), i.c(0));
-  Value magnitude =
-      i.add(i.shl(exponentField, i.c(fmt.mantissaBits)), kept);
+  Value magnitude = i.add(i.shl(exponentField, i.c(fmt.mantissaBits)), kept);
 
   Value maxV = i.c(fmt.maxBits);
   Value infOrNaN = i.c(fmt.infBits ? *fmt.infBits : fmt.nanBits);
@@ -166,8 +163,8 @@ Value rng::test::buildSRModel(OpBuilder &builder, Location loc, Value x,
   if (fmt.fnuz && !fmt.infBits) {
     // A NaN magnitude pattern (0x80 | ...) is never produced above except
     // through infValue; keep it unsigned.
-    result = i.sel(i.cmp(P::eq, magnitude, i.c(fmt.nanBits)),
-                   i.c(fmt.nanBits), result);
+    result = i.sel(i.cmp(P::eq, magnitude, i.c(fmt.nanBits)), i.c(fmt.nanBits),
+                   result);
   }
   result = i.sel(isNaN, i.c(fmt.nanBits), result);
   return arith::TruncIOp::create(builder, loc,

@@ -41,18 +41,16 @@ Value createScalarOrSplatConstant(OpBuilder &builder, Location loc, Type type,
 
 /// Broadcasts `value` (a scalar) to `type` when `type` is a vector or tensor
 /// type; returns `value` unchanged when the types already agree.
-Value broadcastToType(OpBuilder &builder, Location loc, Value value,
-                      Type type);
+Value broadcastToType(OpBuilder &builder, Location loc, Value value, Type type);
 
 /// Emits Philox4x32-`rounds` (Random123) on `counter` under `key` and
 /// returns the four output words. The counter words share one type (i32 or
 /// a shaped type of i32); the key words are of that type or scalar i32 (the
 /// key schedule is then computed once and broadcast per round).
-std::array<Value, 4> buildPhilox4x32(OpBuilder &builder, Location loc,
-                                     std::array<Value, 4> counter,
-                                     std::array<Value, 2> key, unsigned rounds,
-                                     MulHiLoBuilder mulHiLo =
-                                         buildMulHiLoExtended);
+std::array<Value, 4>
+buildPhilox4x32(OpBuilder &builder, Location loc, std::array<Value, 4> counter,
+                std::array<Value, 2> key, unsigned rounds,
+                MulHiLoBuilder mulHiLo = buildMulHiLoExtended);
 
 } // namespace rng
 } // namespace mlir

@@ -1,4 +1,5 @@
-//===- StochasticRounding.h - IR builder for stochastic rounding -*- C++ -*-===//
+//===- StochasticRounding.h - IR builder for stochastic rounding -*- C++
+//-*-===//
 //
 // Part of the rng-mlir project.
 //
@@ -92,8 +93,8 @@ struct StochasticRoundingFormat {
 /// results; carries into the exponent; overflow to +-Inf, NaN or (with
 /// `saturate`) +-largest finite; -0 except for the FNUZ formats. A NaN input
 /// gives `format.nanBits`.
-Value buildStochasticRoundingBits(OpBuilder &builder, Location loc,
-                                  Value xBits, Value rbits,
+Value buildStochasticRoundingBits(OpBuilder &builder, Location loc, Value xBits,
+                                  Value rbits,
                                   const StochasticRoundingFormat &format,
                                   unsigned numRandomBits, bool saturate);
 
@@ -112,9 +113,9 @@ Value buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
 /// factor is exact for every e in 0..254 (2^-127 is an f32 subnormal), so
 /// the product is the correctly rounded quotient; e = 255 (NaN) makes the
 /// factor NaN. The product is rounded with buildStochasticRounding.
-Value buildScalingStochasticRounding(OpBuilder &builder, Location loc,
-                                     Value x, Value scale, Value rbits,
-                                     Type resultType, bool saturate);
+Value buildScalingStochasticRounding(OpBuilder &builder, Location loc, Value x,
+                                     Value scale, Value rbits, Type resultType,
+                                     bool saturate);
 
 } // namespace rng
 } // namespace mlir

@@ -39,9 +39,7 @@ struct NVVMChip {
   }
   /// The PTX target features the chip needs from llc / nvvm.target beyond
   /// LLVM's default PTX version for it ("+ptx87" where cvt.rs is used).
-  std::string getRequiredFeatures() const {
-    return hasCvtRs() ? "+ptx87" : "";
-  }
+  std::string getRequiredFeatures() const { return hasCvtRs() ? "+ptx87" : ""; }
 };
 
 /// Parses `chip` (e.g. "sm_90", "sm_100a"); std::nullopt if it is not an

@@ -75,10 +75,9 @@ Value buildUniformFloat(OpBuilder &builder, Location loc, Value word);
 /// carrying `mathFlags` (none by default: the target's accurate functions;
 /// `afn` lets a target use its approximate ones, e.g. libdevice's
 /// __nv_fast_logf).
-std::pair<Value, Value>
-buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1, Value u2,
-                         arith::FastMathFlags mathFlags =
-                             arith::FastMathFlags::none);
+std::pair<Value, Value> buildPairUniformToNormal(
+    OpBuilder &builder, Location loc, Value u1, Value u2,
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
 
 /// Builds the results of the op of kind `kind` from the four Philox words of
 /// its (seed, offset, rounds) (see buildTritonRandint4x): one value for

@@ -83,9 +83,8 @@ LogicalResult Philox4x32Op::verify() {
   return success();
 }
 
-LogicalResult
-Philox4x32Op::fold(FoldAdaptor adaptor,
-                   SmallVectorImpl<OpFoldResult> &results) {
+LogicalResult Philox4x32Op::fold(FoldAdaptor adaptor,
+                                 SmallVectorImpl<OpFoldResult> &results) {
   Type type = getC0().getType();
   // All-splat constants fold to splats (the only constants of scalable
   // vector types; a splat of 10^8 elements must not be expanded); other
