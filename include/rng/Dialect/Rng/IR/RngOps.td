@@ -190,14 +190,14 @@ defvar Rng_TritonNormalDoc = [{
     The clamp and `t` are exact f32 operations. `log`, `sqrt`, `cos` and
     `sin` are the `math` dialect's ops, so each target uses its own math
     library: a result is within 2 ulp of the correctly rounded value of
-    `sqrt(-2 log(u1)) * cos(t)` (or `sin(t)`) for those exact `u1` and `t`,
-    and may differ from Triton's GPU values (libdevice) in the last bits.
-    Because of that the normal ops do not fold. On NVIDIA GPUs the
-    `rng-to-nvvm` pipeline calls the same libdevice functions as Triton and
-    gives Triton's bits (measured on an H200). The lowering option
-    `fast-math` (of `convert-rng-to-arith`, `convert-rng-to-nvvm` and
-    `rng-to-nvvm`) marks these math ops `fastmath<afn>`, trading the 2-ulp
-    bound for approximate functions (about 2e-4 absolute error on NVVM).
+    `sqrt(-2 log(u1)) * cos(t)` (or `sin(t)`) for those exact `u1` and `t`
+    on the CPU, within 3 ulp on GPU targets (SPEC section 2). Because of
+    that the normal ops do not fold. The lowering option `fast-math` (of
+    `convert-rng-to-arith`, `convert-rng-to-nvvm` and `rng-to-nvvm`) marks
+    these math ops `fastmath<afn>`: the target may then use approximate
+    functions and the bound no longer holds. (How the GPU bits compare with
+    Triton's, and the error of the fast functions, are in
+    docs/TritonRandom.md and docs/Targets.md.)
 }];
 
 defvar Rng_TritonTypesDoc = [{
