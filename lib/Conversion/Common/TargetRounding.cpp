@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/Common/TargetRounding.h"
+#include "rng/Conversion/Common/StochasticRounding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 #include <algorithm>
 
@@ -51,6 +53,17 @@ Value rng::packElements(OpBuilder &builder, Location loc, Type type,
                                   vectorType.getElementType());
   Value flat = vector::FromElementsOp::create(builder, loc, flatType, elements);
   return vector::ShapeCastOp::create(builder, loc, vectorType, flat);
+}
+
+UnpackedRoundingOperands rng::unpackRoundingOperands(OpBuilder &builder,
+                                                     Location loc, Value x,
+                                                     Value rbits,
+                                                     Type elementType) {
+  unsigned width =
+      getElementTypeOrSelf(rbits.getType()).getIntOrFloatBitWidth();
+  StochasticRoundingFormat format = *StochasticRoundingFormat::get(elementType);
+  return {unpackElements(builder, loc, x), unpackElements(builder, loc, rbits),
+          format, format.getNumRandomBits(width)};
 }
 
 Value rng::placeRandomBits(OpBuilder &builder, Location loc, Value rbits,
@@ -125,20 +138,6 @@ Value rng::replaceAboveMagnitude(OpBuilder &builder, Location loc, Value x,
     replacementBits = arith::OrIOp::create(builder, loc, replacementBits, sign);
   }
   Value bits = arith::SelectOp::create(builder, loc, cond, replacementBits,
-                                       toBits(builder, loc, result));
-  return fromBits(builder, loc, bits, resultType);
-}
-
-Value rng::replaceNaN(OpBuilder &builder, Location loc, Value x, Value result,
-                      uint32_t nanBits) {
-  Type resultType = result.getType();
-  Type intType = builder.getIntegerType(resultType.getIntOrFloatBitWidth());
-  Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
-                                      getMagnitudeBits(builder, loc, x),
-                                      i32Constant(builder, loc, 0x7F800000));
-  Value nan = arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(intType, nanBits));
-  Value bits = arith::SelectOp::create(builder, loc, isNaN, nan,
                                        toBits(builder, loc, result));
   return fromBits(builder, loc, bits, resultType);
 }

@@ -6,6 +6,8 @@
 
 #include "rng/Conversion/Common/Targets.h"
 
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/TargetParser/TargetParser.h"
@@ -43,23 +45,31 @@ std::optional<NVVMChip> rng::parseNVVMChip(StringRef chip) {
 }
 
 StringRef rng::getNVVMChipHelp() {
-  return "sm_<N> with N in {20, 21, 30, 32, 35, 37, 50, 52, 53, 60, 61, 62, "
-         "70, 72, 75, 80, 86, 87, 88, 89, 90, 100, 101, 103, 110, 120, 121}, "
-         "with an optional 'a' suffix (N >= 90) or 'f' suffix (N >= 100)";
+  // Made once from kNVVMSmVersions, the one list of chips.
+  static const std::string help = [] {
+    std::string text =
+        "sm_<N> with N in {" +
+        llvm::join(llvm::map_range(
+                       kNVVMSmVersions,
+                       [](unsigned version) { return llvm::utostr(version); }),
+                   ", ") +
+        "}, with an optional 'a' suffix (N >= 90) or 'f' "
+        "suffix (N >= 100)";
+    return text;
+  }();
+  return help;
 }
 
 std::optional<ROCDLChipset> rng::parseROCDLChipset(StringRef chipset) {
+  // A processor LLVM knows, in upstream's gfx<major><minor><stepping> form.
   if (llvm::AMDGPU::parseArchAMDGCN(chipset) == llvm::AMDGPU::GK_NONE)
     return std::nullopt;
-  // gfx<major: decimal><minor: hex digit><stepping: hex digit>.
-  StringRef digits = chipset.drop_front(3);
-  if (digits.size() < 3)
+  FailureOr<amdgpu::Chipset> parsed = amdgpu::Chipset::parse(chipset);
+  if (failed(parsed))
     return std::nullopt;
   ROCDLChipset result;
-  if (digits.drop_back(2).getAsInteger(10, result.majorVersion) ||
-      digits.substr(digits.size() - 2, 1)
-          .getAsInteger(16, result.minorVersion) ||
-      digits.take_back(1).getAsInteger(16, result.steppingVersion))
-    return std::nullopt;
+  result.majorVersion = parsed->majorVersion;
+  result.minorVersion = parsed->minorVersion;
+  result.steppingVersion = parsed->steppingVersion;
   return result;
 }

@@ -79,17 +79,13 @@ struct StochasticToCvtRsX2 final : OpRewritePattern<rounding::StochasticOp> {
       return rewriter.notifyMatchFailure(op, "tensors use the universal path");
 
     Location loc = op.getLoc();
-    auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned width =
-        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth();
-    unsigned k = format.getNumRandomBits(width);
+    auto [xs, rs, format, k] = unpackRoundingOperands(
+        rewriter, loc, op.getX(), op.getRbits(), elementType);
     // The random-bit field of one half: all 16 bits (bf16), the low 13
     // (f16); K bits go to its top.
     unsigned field = isBF16 ? 16 : 13;
     bool saturate = op.getSaturate();
 
-    SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
-    SmallVector<Value> rs = unpackElements(rewriter, loc, op.getRbits());
     Value zero = arith::ConstantOp::create(rewriter, loc,
                                            rewriter.getF32FloatAttr(0.0f));
     auto pairType = VectorType::get({2}, elementType);
@@ -201,11 +197,8 @@ struct StochasticToCvtRsX4 final : OpRewritePattern<rounding::StochasticOp> {
       return rewriter.notifyMatchFailure(op, "tensors use the universal path");
 
     Location loc = op.getLoc();
-    auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned k = format.getNumRandomBits(
-        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth());
-    SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
-    SmallVector<Value> rs = unpackElements(rewriter, loc, op.getRbits());
+    auto [xs, rs, format, k] = unpackRoundingOperands(
+        rewriter, loc, op.getX(), op.getRbits(), elementType);
     Type i32 = rewriter.getI32Type();
     auto i32Const = [&](uint32_t value) -> Value {
       return arith::ConstantOp::create(rewriter, loc,

@@ -99,15 +99,11 @@ struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
       return rewriter.notifyMatchFailure(op, "tensors use the universal path");
 
     Location loc = op.getLoc();
-    auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned width =
-        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth();
-    unsigned k = format.getNumRandomBits(width);
+    auto [xs, rs, format, k] = unpackRoundingOperands(
+        rewriter, loc, op.getX(), op.getRbits(), elementType);
     StringAttr intrinsic = rewriter.getStringAttr(
         isBF16 ? "llvm.amdgcn.cvt.sr.bf16.f32" : "llvm.amdgcn.cvt.sr.f16.f32");
 
-    SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
-    SmallVector<Value> rs = unpackElements(rewriter, loc, op.getRbits());
     auto pairType = VectorType::get({2}, elementType);
     Value zeroPair = arith::ConstantOp::create(
         rewriter, loc,
@@ -180,13 +176,9 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
       return rewriter.notifyMatchFailure(op, "tensors use the universal path");
 
     Location loc = op.getLoc();
-    auto format = *StochasticRoundingFormat::get(elementType);
-    unsigned width =
-        getElementTypeOrSelf(op.getRbits().getType()).getIntOrFloatBitWidth();
-    unsigned k = format.getNumRandomBits(width);
+    auto [xs, rs, format, k] = unpackRoundingOperands(
+        rewriter, loc, op.getX(), op.getRbits(), elementType);
 
-    SmallVector<Value> xs = unpackElements(rewriter, loc, op.getX());
-    SmallVector<Value> rs = unpackElements(rewriter, loc, op.getRbits());
     auto [maxBits, overflowBits] =
         getOverflowBounds(cast<FloatType>(elementType));
     Type i8 = rewriter.getI8Type();

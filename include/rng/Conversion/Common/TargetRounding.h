@@ -15,6 +15,8 @@
 #ifndef RNG_CONVERSION_COMMON_TARGETROUNDING_H
 #define RNG_CONVERSION_COMMON_TARGETROUNDING_H
 
+#include "rng/Conversion/Common/StochasticRounding.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
@@ -44,6 +46,20 @@ SmallVector<Value> unpackElements(OpBuilder &builder, Location loc,
 Value packElements(OpBuilder &builder, Location loc, Type type,
                    ArrayRef<Value> elements);
 
+/// The operands of a `round.stochastic` to element type `elementType` that
+/// a target instruction replaces, split into scalars: the elements of `x`
+/// and `rbits` (scalars or fixed-size vectors of one shape), the format, and
+/// K, the number of random bits the op uses (SPEC section 3).
+struct UnpackedRoundingOperands {
+  SmallVector<Value> xs;
+  SmallVector<Value> rbits;
+  StochasticRoundingFormat format;
+  unsigned numRandomBits;
+};
+UnpackedRoundingOperands unpackRoundingOperands(OpBuilder &builder,
+                                                Location loc, Value x,
+                                                Value rbits, Type elementType);
+
 /// Returns, as an i32, the low `numBits` bits of the integer scalar `rbits`
 /// (any width) shifted left by `shift` (numBits + shift <= 32), all other
 /// bits zero.
@@ -64,11 +80,6 @@ Value replaceAboveMagnitude(OpBuilder &builder, Location loc, Value x,
                             Value result, arith::CmpIPredicate predicate,
                             uint32_t threshold, uint32_t replacement,
                             bool withSign);
-
-/// Returns `result` (a scalar of T) with T's pattern `nanBits` wherever the
-/// f32 input `x` is NaN.
-Value replaceNaN(OpBuilder &builder, Location loc, Value x, Value result,
-                 uint32_t nanBits);
 
 } // namespace rng
 } // namespace mlir
