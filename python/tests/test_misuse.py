@@ -325,3 +325,17 @@ def test_emit_assembly_misuse(ctx):
         with pytest.raises(ValueError, match="unknown target triple "
                            "'nope-nope-nope'"):
             emit_assembly(empty, "nope-nope-nope", "", "", 2, None)
+
+
+def test_bad_chip_reports_only_our_message(ctx, capfd):
+    with pytest.raises(ValueError, match="rng-to-nvvm: unknown chip 'sm_1'"):
+        PassManager.parse("builtin.module(rng-to-nvvm{chip=sm_1})")
+    with pytest.raises(ValueError, match="rng-to-rocdl: unknown chipset "
+                       "'gfx1'"):
+        PassManager.parse("builtin.module(rng-to-rocdl{chipset=gfx1})")
+    with pytest.raises(MLIRError, match="convert-round-to-nvvm: unknown chip "
+                       "'sm_1'"):
+        PassManager.parse("builtin.module(convert-round-to-nvvm{chip=sm_1})") \
+            .run(Module.parse(PHILOX).operation)
+    # Nothing from LLVM (or anyone) on stderr.
+    assert capfd.readouterr().err == ""
