@@ -81,3 +81,48 @@ func.func @fixed_vector_nvvm(%c: vector<2xi32>, %k: i32) -> vector<2xi32> {
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k rounds 1 : vector<2xi32>, i32
   return %x#0 : vector<2xi32>
 }
+
+// The hash family, the dropouts, SplitMix64 and block-scaled rounding take
+// the same forms: dynamic tensors (a linalg.generic over the scalar op, a
+// scalar seed or p beside the tensors) and scalable vectors.
+// CHECK-LABEL: func.func @new_ops_dynamic_tensors
+// CHECK-NOT:     rng.
+// CHECK-NOT:     round.
+// CHECK:         linalg.generic
+// CHECK-NOT:     rng.
+// CHECK-NOT:     round.
+// CHECK:         return
+func.func @new_ops_dynamic_tensors(%x: tensor<?xf32>, %p: f32, %seed: i32,
+                                   %c: tensor<?xi32>, %s64: tensor<?xi64>,
+                                   %scale: f8E8M0FNU, %r: tensor<?xi32>)
+    -> (tensor<?xi32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>,
+        tensor<?xf32>, tensor<?xi64>, tensor<?xf4E2M1FN>) {
+  %h = rng.lowbias32 %c : tensor<?xi32>
+  %u = rng.hash_rand %seed, %c : i32, tensor<?xi32>
+  %n = rng.hash_randn %seed, %c : i32, tensor<?xi32>
+  %hd = rng.hash_dropout %x, %p, %seed, %c : tensor<?xf32>, f32, i32, tensor<?xi32>
+  %d = rng.dropout %x, %p, %seed, %c : tensor<?xf32>, f32, i32, tensor<?xi32>
+  %sm = rng.splitmix64 %s64 : tensor<?xi64>
+  %q = round.scaling_stochastic %x, %scale, %r saturate
+      : tensor<?xf32>, f8E8M0FNU, tensor<?xi32> -> tensor<?xf4E2M1FN>
+  return %h, %u, %n, %hd, %d, %sm, %q : tensor<?xi32>, tensor<?xf32>,
+      tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi64>,
+      tensor<?xf4E2M1FN>
+}
+
+// CHECK-LABEL: func.func @new_ops_scalable
+// CHECK-NOT:     rng.
+// CHECK-NOT:     round.
+// CHECK:         return
+func.func @new_ops_scalable(%x: vector<[4]xf32>, %p: f32, %seed: i32,
+                            %c: vector<[4]xi32>, %s64: vector<[4]xi64>,
+                            %scale: vector<[4]xf8E8M0FNU>, %r: vector<[4]xi8>)
+    -> (vector<[4]xf32>, vector<[4]xf32>, vector<[4]xi64>, vector<[4]xf6E2M3FN>) {
+  %n = rng.hash_randn %seed, %c : i32, vector<[4]xi32>
+  %d = rng.dropout %x, %p, %seed, %c : vector<[4]xf32>, f32, i32, vector<[4]xi32>
+  %sm = rng.splitmix64 %s64 : vector<[4]xi64>
+  %q = round.scaling_stochastic %x, %scale, %r saturate
+      : vector<[4]xf32>, vector<[4]xf8E8M0FNU>, vector<[4]xi8> -> vector<[4]xf6E2M3FN>
+  return %n, %d, %sm, %q : vector<[4]xf32>, vector<[4]xf32>, vector<[4]xi64>,
+      vector<[4]xf6E2M3FN>
+}
