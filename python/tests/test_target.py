@@ -171,8 +171,9 @@ def test_rng_to_nvvm_without_the_gpu_module(ctx, chip, hardware):
 
 def test_rng_to_rocdl_without_the_gpu_module(ctx):
     module = python_built_kernel()
-    PassManager.parse("builtin.module(rng-to-rocdl{chipset=gfx950})").run(
-        module.operation)
+    # AMD's SR instructions are opt-in (unverified-sr-instructions).
+    PassManager.parse("builtin.module(rng-to-rocdl{chipset=gfx950 "
+                      "unverified-sr-instructions=true})").run(module.operation)
     asm = target.to_amdgcn(module)
     assert '.amdgcn_target "amdgcn-amd-amdhsa--gfx950' in asm
     assert "v_cvt_sr_bf16_f32" in asm

@@ -125,3 +125,13 @@ func.func @negative_vector_key_tensor_counter(%c: tensor<?xi32>, %k: vector<4xi3
   %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : tensor<?xi32>, vector<4xi32>
   return
 }
+
+// -----
+
+// Shapes the Elementwise trait calls compatible (a dynamic and a static
+// size) are still not one type.
+func.func @negative_key_static_counter_dynamic(%c: tensor<?xi32>, %k: tensor<4xi32>) {
+  // expected-error @+1 {{key type 'tensor<4xi32>' must be scalar i32 or the counter type 'tensor<?xi32>'}}
+  %x:4 = rng.philox_4x32 %c, %c, %c, %c key %k, %k : tensor<?xi32>, tensor<4xi32>
+  return
+}

@@ -5,7 +5,8 @@
 // now take the universal lowering, which computes the same bits
 // (test/Integration/CPU/Round/target-equivalence-*) on whole vectors.
 // RUN: rng-opt %s --convert-round-to-nvvm=chip=sm_100a | FileCheck %s
-// RUN: rng-opt %s --convert-round-to-rocdl=chipset=gfx950 | FileCheck %s
+// (gfx950's v_cvt_sr_* are opt-in: unverified-sr-instructions.)
+// RUN: rng-opt %s --convert-round-to-rocdl="chipset=gfx950 unverified-sr-instructions=true" | FileCheck %s
 
 // CHECK-LABEL: func @huge
 // CHECK-NOT:   vector.extract
