@@ -69,7 +69,8 @@ echo "consumer built: ok"
 # (a static MLIR library linked in would).
 loaded=$(ldd "$work/build/consumer-opt" | awk '/libMLIR[.-]/ { print $3 }')
 [ -z "$loaded" ] || fail "the static consumer-opt loads $loaded: a second MLIR"
-nm --defined-only "$work/build/consumer-opt" | grep -q 'mlir.*MLIRContext' ||
+nm --defined-only "$work/build/consumer-opt" > "$work/static.symbols"
+grep -q 'mlir.*MLIRContext' "$work/static.symbols" ||
   fail "the static consumer-opt does not hold MLIR"
 libmlir=
 shared_binaries=("$work/build-dylib/consumer-opt" "$work/build/consumer-c"
