@@ -16,12 +16,7 @@ the bits are exactly what a user's lowered program computes.
 Adding a stream is one entry in STREAMS: the op line, which reads the i64
 seed `%seed` and the 16 offsets `%offs : vector<16xi64>` and defines
 `%w0`...`%w<K-1>` (K = `words`, each a vector<16x`type`>), and how its
-values become bits (`bits`, see to_words). The hash ops of issue 13 are
-added the same way once they exist, e.g. (their syntax is theirs to fix):
-
-  "lowbias32": Stream("%w0 = rng.lowbias32 %offs32 : vector<16xi32>", ...),
-  "splitmix64": Stream("%w0 = rng.splitmix64 %offs : vector<16xi64>",
-                       type="i64"),
+values become bits (`bits`, see to_words).
 """
 
 import argparse
@@ -57,6 +52,29 @@ STREAMS = {
         type="f32", bits=23,
         doc="rng.rand: floor(u * 2^23) of each uniform u in [0, 1), the 23 "
             "bits an f32 in [0.5, 1) carries, concatenated"),
+    "lowbias32-hash": Stream(
+        "%o32 = arith.trunci %offs : vector<16xi64> to vector<16xi32>\n"
+        "  %s32 = arith.trunci %seed : i64 to i32\n"
+        "  %hs = rng.lowbias32 %s32 : i32\n"
+        "  %hsv = vector.broadcast %hs : i32 to vector<16xi32>\n"
+        "  %c = arith.xori %o32, %hsv : vector<16xi32>\n"
+        "  %w0 = rng.lowbias32 %c : vector<16xi32>",
+        doc="the lowbias32 hash stream of the hash family (SPEC section 5): "
+            "hash32(counter ^ hash32(seed)) for consecutive counters, all 32 "
+            "bits"),
+    "hash-rand-mantissa": Stream(
+        "%o32 = arith.trunci %offs : vector<16xi64> to vector<16xi32>\n"
+        "  %s32 = arith.trunci %seed : i64 to i32\n"
+        "  %w0 = rng.hash_rand %s32, %o32 : i32, vector<16xi32>",
+        type="f32", bits=23,
+        doc="rng.hash_rand: its 23 bits (u * 2^23) of consecutive counters"),
+    "splitmix64": Stream(
+        "%sv = vector.broadcast %seed : i64 to vector<16xi64>\n"
+        "  %x = arith.addi %sv, %offs : vector<16xi64>\n"
+        "  %w0 = rng.splitmix64 %x : vector<16xi64>",
+        type="i64",
+        doc="rng.splitmix64 of seed + i for consecutive i (the per-rank seed "
+            "recipe), both 32-bit halves, low first"),
     "philox-7rounds": Stream(
         "%w0, %w1, %w2, %w3 = rng.randint4x %seed, %offs rounds 7 : i64, "
         "vector<16xi64>",

@@ -32,7 +32,8 @@ Z_CHI = 4.753  # two-sided 1e-6 per side
 WORDS = 1 << 20
 SEEDS = [0x2545F491, 12345]
 LAGS = range(1, 9)
-STREAMS = ["philox-randint4x", "rand-mantissa", "philox-randint"]
+STREAMS = ["philox-randint4x", "rand-mantissa", "philox-randint",
+           "lowbias32-hash", "hash-rand-mantissa", "splitmix64"]
 
 
 def chi2_bounds(k):
