@@ -1,10 +1,15 @@
 """The rng ops built from Python, lowered with rng-to-llvm and run on the CPU,
 against the known answers in test/vectors and an independent numpy model."""
 
+import sys
+
 import numpy as np
 import pytest
 
-from kernels import elementwise_module, jit, load_philox_kat
+from kernels import REPO, elementwise_module, jit, load_philox_kat
+
+sys.path.insert(0, str(REPO / "test" / "lib"))
+import triton_random_model as triton_model  # noqa: E402
 from rng_mlir.dialects import arith, func, rng, vector
 from rng_mlir.ir import (
     IndexType,
@@ -15,25 +20,14 @@ from rng_mlir.ir import (
     VectorType,
 )
 
-M0, M1 = 0xD2511F53, 0xCD9E8D57
-W0, W1 = 0x9E3779B9, 0xBB67AE85
-
 
 def philox_model(counter, key, rounds):
-    """Philox4x32-R on uint32 numpy arrays (SPEC section 1), written
+    """Philox4x32-R on uint32 numpy arrays (SPEC section 1): the test
+    helpers' one Philox model (test/lib/triton_random_model.py), written
     independently of the C++ reference."""
-    c0, c1, c2, c3 = (np.asarray(c, np.uint64) for c in counter)
-    k0, k1 = (np.asarray(k, np.uint64) for k in key)
-    mask = np.uint64(0xFFFFFFFF)
-    for _ in range(rounds):
-        p0 = np.uint64(M0) * c0
-        p1 = np.uint64(M1) * c2
-        hi0, lo0 = p0 >> np.uint64(32), p0 & mask
-        hi1, lo1 = p1 >> np.uint64(32), p1 & mask
-        c0, c1, c2, c3 = hi1 ^ c1 ^ k0, lo1, hi0 ^ c3 ^ k1, lo0
-        k0 = (k0 + np.uint64(W0)) & mask
-        k1 = (k1 + np.uint64(W1)) & mask
-    return [c.astype(np.uint32) for c in (c0, c1, c2, c3)]
+    c = [np.asarray(w, np.uint64) for w in counter]
+    k = [np.asarray(w, np.uint64) for w in key]
+    return [w.astype(np.uint32) for w in triton_model.philox4x32(c, k, rounds)]
 
 
 def philox_engine(rounds):

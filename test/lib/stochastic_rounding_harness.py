@@ -40,6 +40,7 @@ sys.dont_write_bytecode = True
 import numpy as np  # noqa: E402
 
 import stochastic_rounding_model as model  # noqa: E402
+import triton_random_model as triton_model  # noqa: E402
 
 WIDTHS = (8, 16, 32, 64)
 LANES = 16
@@ -465,19 +466,12 @@ def check_unbiased(kernels, formats, report):
 #===-----------------------------------------------------------------------===#
 
 def philox4x32(counter, key, rounds=10):
-    """Random123 Philox4x32-R (SPEC section 1) on arrays of 32-bit words."""
+    """Random123 Philox4x32-R (SPEC section 1) on arrays of 32-bit words:
+    triton_random_model's model, the one Philox of the test helpers."""
     mask = np.uint64(0xFFFFFFFF)
     c = [np.asarray(w, dtype=np.uint64) & mask for w in counter]
-    k0, k1 = (np.asarray(w, dtype=np.uint64) & mask for w in key)
-    for i in range(rounds):
-        if i:
-            k0 = (k0 + np.uint64(0x9E3779B9)) & mask
-            k1 = (k1 + np.uint64(0xBB67AE85)) & mask
-        p0 = c[0] * np.uint64(0xD2511F53)  # < 2^64: no wrap
-        p1 = c[2] * np.uint64(0xCD9E8D57)
-        c = [(p1 >> np.uint64(32)) ^ c[1] ^ k0, p1 & mask,
-             (p0 >> np.uint64(32)) ^ c[3] ^ k1, p0 & mask]
-    return [w.astype(np.uint32) for w in c]
+    k = [np.asarray(w, dtype=np.uint64) & mask for w in key]
+    return [w.astype(np.uint32) for w in triton_model.philox4x32(c, k, rounds)]
 
 
 def check_philox_kat(path):

@@ -22,17 +22,26 @@ PHILOX_W = (0x9E3779B9, 0xBB67AE85)
 
 
 def philox4x32(counter, key, rounds):
-    """Random123 Philox4x32-`rounds` of four counter words under two key words."""
+    """Random123 Philox4x32-`rounds` of four counter words under two key words.
+
+    The one Philox model of the test helpers: the words are Python ints or
+    numpy uint64 arrays holding 32-bit values (every product fits in 64
+    bits); the result has the same kind."""
     c0, c1, c2, c3 = counter
     k0, k1 = key
+    (m0, m1), (w0, w1), mask, shift = PHILOX_M, PHILOX_W, MASK32, 32
+    if not isinstance(c0, int):  # numpy: uint64 constants (no float64 casts)
+        import numpy as np
+        m0, m1, w0, w1, mask, shift = (np.uint64(v) for v in
+                                       (m0, m1, w0, w1, mask, shift))
     for r in range(rounds):
         if r:
-            k0 = (k0 + PHILOX_W[0]) & MASK32
-            k1 = (k1 + PHILOX_W[1]) & MASK32
-        p0 = PHILOX_M[0] * c0
-        p1 = PHILOX_M[1] * c2
-        c0, c1, c2, c3 = ((p1 >> 32) ^ c1 ^ k0, p1 & MASK32,
-                          (p0 >> 32) ^ c3 ^ k1, p0 & MASK32)
+            k0 = (k0 + w0) & mask
+            k1 = (k1 + w1) & mask
+        p0 = m0 * c0
+        p1 = m1 * c2
+        c0, c1, c2, c3 = ((p1 >> shift) ^ c1 ^ k0, p1 & mask,
+                          (p0 >> shift) ^ c3 ^ k1, p0 & mask)
     return c0, c1, c2, c3
 
 
@@ -189,20 +198,12 @@ def randint4x_numpy(seed, seed_width, offsets, offset_width, rounds=10):
     import numpy as np
     seed64 = sext(seed, seed_width) & MASK64
     offsets = np.asarray(offsets, dtype=np.int64).astype(np.uint64)
-    c = [offsets & np.uint64(MASK32),
-         (offsets >> np.uint64(32)) if offset_width == 64 else np.zeros_like(offsets),
-         np.zeros_like(offsets), np.zeros_like(offsets)]
-    k0, k1 = seed64 & MASK32, seed64 >> 32
-    mask = np.uint64(MASK32)
-    for r in range(rounds):
-        if r:
-            k0 = (k0 + PHILOX_W[0]) & MASK32
-            k1 = (k1 + PHILOX_W[1]) & MASK32
-        p0 = c[0] * np.uint64(PHILOX_M[0])
-        p1 = c[2] * np.uint64(PHILOX_M[1])
-        c = [(p1 >> np.uint64(32)) ^ c[1] ^ np.uint64(k0), p1 & mask,
-             (p0 >> np.uint64(32)) ^ c[3] ^ np.uint64(k1), p0 & mask]
-    return [w.astype(np.uint32) for w in c]
+    counter = [offsets & np.uint64(MASK32),
+               (offsets >> np.uint64(32)) if offset_width == 64
+               else np.zeros_like(offsets),
+               np.zeros_like(offsets), np.zeros_like(offsets)]
+    key = (np.uint64(seed64 & MASK32), np.uint64(seed64 >> 32))
+    return [w.astype(np.uint32) for w in philox4x32(counter, key, rounds)]
 
 
 def u2f_numpy(words):
