@@ -20,8 +20,9 @@
 // model the carry is exactly SPEC's t + r >= 2^K. Results the
 // documentation leaves open -- overflow past the largest finite value,
 // +-Inf inputs, NaN encodings, saturation (the instructions do not
-// saturate) -- are fixed up with selects computed from x, so they match
-// SPEC whatever the hardware does there.
+// saturate) -- are fixed up with selects on x (for fp8: the universal
+// lowering's result, from the one SR builder), so they match SPEC whatever
+// the hardware does there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -179,8 +180,7 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
     auto [xs, rs, format, k] = unpackRoundingOperands(
         rewriter, loc, op.getX(), op.getRbits(), elementType);
 
-    auto [maxBits, overflowBits] =
-        getOverflowBounds(cast<FloatType>(elementType));
+    uint32_t maxBits = getOverflowBounds(cast<FloatType>(elementType)).first;
     Type i8 = rewriter.getI8Type();
 
     SmallVector<Value> results;
@@ -203,9 +203,8 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
         Value byte = arith::ShRUIOp::create(
             rewriter, loc, word, i32Constant(rewriter, loc, 8 * lane));
         byte = arith::TruncIOp::create(rewriter, loc, i8, byte);
-        Value result =
-            fixUp(rewriter, loc, xs[i + lane], byte, rs[i + lane], format, k,
-                  op.getSaturate(), maxBits, overflowBits);
+        Value result = fixUp(rewriter, loc, xs[i + lane], byte, rs[i + lane],
+                             format, k, op.getSaturate(), maxBits);
         results.push_back(
             arith::BitcastOp::create(rewriter, loc, elementType, result));
       }
@@ -214,64 +213,22 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
     return success();
   }
 
-  /// Pins the results AMD does not document to SPEC's, from x alone: every
-  /// |x| > M (largest finite; +-Inf included) and NaN. With `saturate` such
-  /// an x gives +-M. Without, it gives the overflow result O (+-Inf for
-  /// E5M2, NaN otherwise) when |x| >= M + ulp(M) or when x's top K
-  /// discarded bits plus the K random bits carry, and +-M otherwise.
+  /// Pins the results AMD does not document to SPEC's: where x is NaN or
+  /// |x| > M (largest finite; +-Inf included), the byte of the universal
+  /// lowering (buildStochasticRoundingBits: the one SR carry, overflow and
+  /// NaN rule), elsewhere the instruction's.
   static Value fixUp(OpBuilder &builder, Location loc, Value x, Value byte,
                      Value rbits, const StochasticRoundingFormat &format,
-                     unsigned k, bool saturate, uint32_t maxBits,
-                     uint32_t overflowBits) {
-    Type i8 = builder.getI8Type();
-    auto i8Constant = [&](uint32_t value) -> Value {
-      return arith::ConstantOp::create(builder, loc,
-                                       builder.getIntegerAttr(i8, value));
-    };
+                     unsigned k, bool saturate, uint32_t maxBits) {
     Value magnitude = getMagnitudeBits(builder, loc, x);
-    auto compare = [&](CmpIPredicate predicate, Value lhs, uint32_t rhs) {
-      return arith::CmpIOp::create(builder, loc, predicate, lhs,
-                                   i32Constant(builder, loc, rhs));
-    };
-    // T's sign bit from x.
-    Value sign = arith::TruncIOp::create(
-        builder, loc, i8,
-        arith::ShRUIOp::create(
-            builder, loc,
-            arith::BitcastOp::create(builder, loc, builder.getI32Type(), x),
-            i32Constant(builder, loc, 24)));
-    sign = arith::AndIOp::create(builder, loc, sign, i8Constant(0x80));
-    Value signedMax = arith::OrIOp::create(builder, loc, sign,
-                                           i8Constant(format.maxFiniteBits));
-
-    Value beyondMax = arith::AndIOp::create(
-        builder, loc, compare(CmpIPredicate::ugt, magnitude, maxBits),
-        compare(CmpIPredicate::ule, magnitude, 0x7F800000));
-    Value replacement = signedMax;
-    if (!saturate) {
-      // O: +-Inf where T has Inf; NaN otherwise (signed where T has -0).
-      Value overflow =
-          i8Constant(format.infBits ? *format.infBits : format.nanBits);
-      if (format.hasNegativeZero)
-        overflow = arith::OrIOp::create(builder, loc, overflow, sign);
-      unsigned discarded = format.getDiscardedBits();
-      Value top = arith::ShRUIOp::create(
-          builder, loc, magnitude, i32Constant(builder, loc, discarded - k));
-      // x's top K discarded bits (|x| > M lies in M's binade).
-      top = arith::AndIOp::create(builder, loc, top,
-                                  i32Constant(builder, loc, (1u << k) - 1));
-      Value sum = arith::AddIOp::create(
-          builder, loc, top, placeRandomBits(builder, loc, rbits, k, 0));
-      Value carry = compare(CmpIPredicate::uge, sum, 1u << k);
-      Value past = compare(CmpIPredicate::uge, magnitude, overflowBits);
-      Value overflows = arith::OrIOp::create(builder, loc, past, carry);
-      replacement =
-          arith::SelectOp::create(builder, loc, overflows, overflow, signedMax);
-    }
-    byte = arith::SelectOp::create(builder, loc, beyondMax, replacement, byte);
-    Value isNaN = compare(CmpIPredicate::ugt, magnitude, 0x7F800000);
-    return arith::SelectOp::create(builder, loc, isNaN,
-                                   i8Constant(format.nanBits), byte);
+    Value undocumented =
+        arith::CmpIOp::create(builder, loc, CmpIPredicate::ugt, magnitude,
+                              i32Constant(builder, loc, maxBits));
+    Value xBits =
+        arith::BitcastOp::create(builder, loc, builder.getI32Type(), x);
+    Value spec = buildStochasticRoundingBits(builder, loc, xBits, rbits, format,
+                                             k, saturate);
+    return arith::SelectOp::create(builder, loc, undocumented, spec, byte);
   }
 
   bool fnuz;

@@ -13,13 +13,14 @@
 // CHECK-LABEL: func.func @e4m3fnuz(
 // CHECK-SAME:      %[[X:[^:]+]]: vector<4xf32>, %[[R:[^:]+]]: vector<4xi16>)
 // CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : i32
-// CHECK-DAG:     %[[NAN:.+]] = arith.constant -128 : i8
+// CHECK-DAG:     %[[MAX32:.+]] = arith.constant 1131413504 : i32
 // CHECK:         %[[S0:.+]] = arith.shli %{{.+}}, %[[C16]] : i32
 // CHECK:         %[[W0:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %[[S0]] -> %{{.+}}[0] : i32
 // CHECK:         %[[W1:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W0]][1] : i32
 // CHECK:         %[[W2:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W1]][2] : i32
 // CHECK:         %[[W3:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W2]][3] : i32
-// CHECK:         arith.select %{{.+}}, %[[NAN]], %{{.+}} : i8
+// CHECK:         %[[UNDOC:.+]] = arith.cmpi ugt, %{{.+}}, %[[MAX32]] : i32
+// CHECK:         arith.select %[[UNDOC]], %{{.+}}, %{{.+}} : i8
 // CHECK:         vector.from_elements {{.+}} : vector<4xf8E4M3FNUZ>
 func.func @e4m3fnuz(%x: vector<4xf32>, %r: vector<4xi16>) -> vector<4xf8E4M3FNUZ> {
   %y = round.stochastic %x, %r : vector<4xf32>, vector<4xi16> -> vector<4xf8E4M3FNUZ>

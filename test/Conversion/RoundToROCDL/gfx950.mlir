@@ -90,24 +90,21 @@ func.func @f16_nonsaturating(%x: f32, %r: i32) -> f16 {
 // OCP fp8 on gfx950: rocdl.cvt.sr.fp8.f32 (v_cvt_sr_fp8_f32) writes byte
 // `byteSel` of its i32 operand: four elements chain into one word. K = 20
 // for i32 rbits, at the top of the seed (shifted by 12). With saturate,
-// |x| > 448 (0x43E00000) and +-Inf give +-0x7E; NaN gives 0x7F.
+// Where |x| > 448 (0x43E00000; +-Inf and NaN included) the byte is the
+// universal lowering's (+-0x7E with saturate, NaN 0x7F): the same SR
+// builder, selected over the instruction's byte.
 
 // CHECK-LABEL: func.func @e4m3_saturate(
 // CHECK-SAME:      %[[X:[^:]+]]: vector<5xf32>, %[[R:[^:]+]]: vector<5xi32>)
 // CHECK-DAG:     %[[ZERO:.+]] = arith.constant 0 : i32
-// CHECK-DAG:     %[[MASK:.+]] = arith.constant 1048575 : i32
 // CHECK-DAG:     %[[MAX32:.+]] = arith.constant 1138753536 : i32
-// CHECK-DAG:     %[[MAX:.+]] = arith.constant 126 : i8
-// CHECK-DAG:     %[[NAN:.+]] = arith.constant 127 : i8
 // CHECK:         %[[W0:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[ZERO]][0] : i32
 // CHECK:         %[[W1:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W0]][1] : i32
 // CHECK:         %[[W2:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W1]][2] : i32
 // CHECK:         %[[W3:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[W2]][3] : i32
 // CHECK:         %[[B0:.+]] = arith.trunci %[[W3]] : i32 to i8
-// CHECK:         arith.cmpi ugt, %{{.+}}, %[[MAX32]] : i32
-// CHECK:         arith.ori %{{.+}}, %[[MAX]] : i8
-// CHECK:         arith.select
-// CHECK:         arith.select %{{.+}}, %[[NAN]], %{{.+}} : i8
+// CHECK:         %[[UNDOC:.+]] = arith.cmpi ugt, %{{.+}}, %[[MAX32]] : i32
+// CHECK:         arith.select %[[UNDOC]], %{{.+}}, %[[B0]] : i8
 // CHECK:         %[[W4:.+]] = rocdl.cvt.sr.fp8.f32 %{{.+}}, %{{.+}} -> %[[ZERO]][0] : i32
 // CHECK-NOT:     rocdl.cvt
 // CHECK:         vector.from_elements {{.+}} : vector<5xf8E4M3FN>
@@ -119,24 +116,20 @@ func.func @e4m3_saturate(%x: vector<5xf32>, %r: vector<5xi32>) -> vector<5xf8E4M
 // -----
 
 // bf8 without saturate, i8 rbits: K = 8 at the top of the 32-bit seed
-// (shift 24; AMD's host model reads seed[31:11]). Past the largest E5M2 value: +-Inf when |x| >= 65536
-// (0x47800000 = largest + ulp) or the top 8 discarded bits plus the random
-// byte carry; +-57344 (0x7B) otherwise.
+// (shift 24; AMD's host model reads seed[31:11]). Past the largest E5M2
+// value (0x47600000) the universal lowering's byte is selected: SPEC's
+// +-Inf or +-57344 from the one SR carry.
 
 // CHECK-LABEL: func.func @e5m2_nonsaturating(
 // CHECK-SAME:      %[[X:[^:]+]]: f32, %[[R:[^:]+]]: i8)
 // CHECK-DAG:     %[[C24:.+]] = arith.constant 24 : i32
-// CHECK-DAG:     %[[PAST:.+]] = arith.constant 1199570944 : i32
-// CHECK-DAG:     %[[C256:.+]] = arith.constant 256 : i32
-// CHECK-DAG:     %[[INF:.+]] = arith.constant 124 : i8
+// CHECK-DAG:     %[[MAX32:.+]] = arith.constant 1197473792 : i32
 // CHECK:         %[[E:.+]] = arith.extui %[[R]] : i8 to i32
 // CHECK:         %[[S:.+]] = arith.shli %[[E]], %[[C24]] : i32
-// CHECK:         rocdl.cvt.sr.bf8.f32 %[[X]], %[[S]] -> %{{.+}}[0] : i32
-// CHECK:         %[[SUM:.+]] = arith.addi %{{.+}}, %[[E]] : i32
-// CHECK:         %[[CARRY:.+]] = arith.cmpi uge, %[[SUM]], %[[C256]] : i32
-// CHECK:         %[[BEYOND:.+]] = arith.cmpi uge, %{{.+}}, %[[PAST]] : i32
-// CHECK:         %[[OVER:.+]] = arith.ori %[[BEYOND]], %[[CARRY]] : i1
-// CHECK:         arith.select %[[OVER]]
+// CHECK:         %[[W:.+]] = rocdl.cvt.sr.bf8.f32 %[[X]], %[[S]] -> %{{.+}}[0] : i32
+// CHECK:         %[[B:.+]] = arith.trunci %[[W]] : i32 to i8
+// CHECK:         %[[UNDOC:.+]] = arith.cmpi ugt, %{{.+}}, %[[MAX32]] : i32
+// CHECK:         arith.select %[[UNDOC]], %{{.+}}, %[[B]] : i8
 // CHECK:         return
 func.func @e5m2_nonsaturating(%x: f32, %r: i8) -> f8E5M2 {
   %y = round.stochastic %x, %r : f32, i8 -> f8E5M2
