@@ -284,24 +284,13 @@ struct ConvertRoundToNVVMPass final
   using Base::Base;
 
   void runOnOperation() override {
-    if (chip.empty()) {
-      emitError(getOperation()->getLoc())
-          << "convert-round-to-nvvm: option 'chip' is required, e.g. "
-             "chip=sm_100a";
-      return signalPassFailure();
-    }
-    std::optional<NVVMChip> parsed = parseNVVMChip(chip);
-    if (!parsed) {
-      emitError(getOperation()->getLoc())
-          << "convert-round-to-nvvm: unknown chip '" << chip << "'; expected "
-          << getNVVMChipHelp();
-      return signalPassFailure();
-    }
-    RewritePatternSet patterns(&getContext());
-    populateRoundToNVVMConversionPatterns(patterns, *parsed,
-                                          unverifiedSRInstructions);
-    if (failed(applyDialectLowering<rounding::RoundDialect>(
-            getOperation(), std::move(patterns))))
+    if (failed(lowerDialectForTarget<rounding::RoundDialect, NVVMChip>(
+            getOperation(), "convert-round-to-nvvm", "chip", chip, "sm_100a",
+            parseNVVMChip, getNVVMChipHelp(),
+            [&](RewritePatternSet &patterns, const NVVMChip &parsed) {
+              populateRoundToNVVMConversionPatterns(patterns, parsed,
+                                                    unverifiedSRInstructions);
+            })))
       signalPassFailure();
   }
 };

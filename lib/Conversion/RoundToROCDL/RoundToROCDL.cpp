@@ -239,25 +239,15 @@ struct ConvertRoundToROCDLPass final
   using Base::Base;
 
   void runOnOperation() override {
-    if (chipset.empty()) {
-      emitError(getOperation()->getLoc())
-          << "convert-round-to-rocdl: option 'chipset' is required, e.g. "
-             "chipset=gfx950";
-      return signalPassFailure();
-    }
-    std::optional<ROCDLChipset> parsed = parseROCDLChipset(chipset);
-    if (!parsed) {
-      emitError(getOperation()->getLoc())
-          << "convert-round-to-rocdl: unknown chipset '" << chipset
-          << "'; expected an AMDGPU processor name LLVM knows, "
-             "gfx<major><minor><stepping> such as gfx90a, gfx942 or gfx950";
-      return signalPassFailure();
-    }
-    RewritePatternSet patterns(&getContext());
-    populateRoundToROCDLConversionPatterns(patterns, *parsed,
-                                           unverifiedSRInstructions);
-    if (failed(applyDialectLowering<rounding::RoundDialect>(
-            getOperation(), std::move(patterns))))
+    if (failed(lowerDialectForTarget<rounding::RoundDialect, ROCDLChipset>(
+            getOperation(), "convert-round-to-rocdl", "chipset", chipset,
+            "gfx950", parseROCDLChipset,
+            "an AMDGPU processor name LLVM knows, gfx<major><minor><stepping> "
+            "such as gfx90a, gfx942 or gfx950",
+            [&](RewritePatternSet &patterns, const ROCDLChipset &parsed) {
+              populateRoundToROCDLConversionPatterns(patterns, parsed,
+                                                     unverifiedSRInstructions);
+            })))
       signalPassFailure();
   }
 };

@@ -12,7 +12,10 @@
 #ifndef RNG_CONVERSION_COMMON_DIALECTLOWERING_H
 #define RNG_CONVERSION_COMMON_DIALECTLOWERING_H
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Transforms/DialectConversion.h"
+
+#include <optional>
 
 namespace mlir {
 namespace rng {
@@ -28,6 +31,31 @@ LogicalResult applyDialectLowering(Operation *root,
   target.addIllegalDialect<DialectT>();
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   return applyPartialConversion(root, target, std::move(patterns));
+}
+
+/// The run of a target pass: diagnoses an empty or unknown target option
+/// (`<pass>: option '<option>' is required, e.g. <option>=<example>`,
+/// `<pass>: unknown <option> '<value>'; expected <expected>`), then lowers
+/// `DialectT` under `root` with the patterns `populate` adds for the parsed
+/// target.
+template <typename DialectT, typename TargetT, typename ParseFn,
+          typename PopulateFn>
+LogicalResult lowerDialectForTarget(Operation *root, StringRef passName,
+                                    StringRef option, StringRef value,
+                                    StringRef example, ParseFn &&parse,
+                                    StringRef expected, PopulateFn &&populate) {
+  if (value.empty())
+    return emitError(root->getLoc())
+           << passName << ": option '" << option << "' is required, e.g. "
+           << option << "=" << example;
+  std::optional<TargetT> target = parse(value);
+  if (!target)
+    return emitError(root->getLoc())
+           << passName << ": unknown " << option << " '" << value
+           << "'; expected " << expected;
+  RewritePatternSet patterns(root->getContext());
+  populate(patterns, *target);
+  return applyDialectLowering<DialectT>(root, std::move(patterns));
 }
 
 } // namespace rng
