@@ -126,3 +126,15 @@ func.func @new_ops_scalable(%x: vector<[4]xf32>, %p: f32, %seed: i32,
   return %n, %d, %sm, %q : vector<[4]xf32>, vector<[4]xf32>, vector<[4]xi64>,
       vector<[4]xf6E2M3FN>
 }
+
+// n-D scalable vectors: the Philox products of rng.dropout in 64 bits.
+// CHECK-LABEL: func.func @dropout_scalable_2d
+// CHECK-NOT:     rng.
+// CHECK:         arith.extui {{.*}} : vector<2x[4]xi32> to vector<2x[4]xi64>
+// CHECK-NOT:     rng.
+// CHECK:         return
+func.func @dropout_scalable_2d(%x: vector<2x[4]xf32>, %p: f32, %seed: i32,
+                               %o: vector<2x[4]xi32>) -> vector<2x[4]xf32> {
+  %d = rng.dropout %x, %p, %seed, %o : vector<2x[4]xf32>, f32, i32, vector<2x[4]xi32>
+  return %d : vector<2x[4]xf32>
+}

@@ -109,12 +109,6 @@ struct DropoutOpLowering final : HashOpLowering<DropoutOp> {
     Location loc = op.getLoc();
     Value seed = op.getSeed();
     Value offset = op.getOffset();
-    // The Philox builders flatten n-D vectors for their products, which a
-    // scalable n-D vector does not allow.
-    auto vectorType = dyn_cast<VectorType>(op.getX().getType());
-    if (vectorType && vectorType.isScalable() && vectorType.getRank() > 1)
-      return rewriter.notifyMatchFailure(
-          op, "scalable vectors of rank > 1 are not supported");
     // The Philox counter carries the shape: a scalar offset beside a shaped
     // seed is broadcast (a scalar seed is one key for every element).
     if (isa<ShapedType>(seed.getType()) && !isa<ShapedType>(offset.getType()))
