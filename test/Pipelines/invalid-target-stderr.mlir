@@ -12,11 +12,11 @@
 // RUN: not rng-opt %s --convert-round-to-nvvm=chip= 2>&1 | count 1
 // RUN: not rng-opt %s --convert-round-to-rocdl 2>&1 | count 1
 // RUN: not rng-opt %s --pass-pipeline='builtin.module(rng-to-nvvm{chip=sm_999})' 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=PIPELINE
+// RUN:   | FileCheck %s
 
-// PIPELINE:      error: rng-to-nvvm: unknown chip 'sm_999'
-// PIPELINE-NEXT: failed to add `rng-to-nvvm` with options `chip=sm_999`
-// PIPELINE-NOT:  {{.}}
+// CHECK:      error: rng-to-nvvm: unknown chip 'sm_999'
+// CHECK-NEXT: failed to add `rng-to-nvvm` with options `chip=sm_999`
+// CHECK-NOT:  {{.}}
 
 gpu.module @kernels {
 }
