@@ -6,6 +6,8 @@
 
 #include "rng/Conversion/Common/Hash.h"
 #include "rng/Conversion/Common/Philox.h"
+#include "rng/Conversion/Common/TritonRandom.h"
+#include "rng/Conversion/Common/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -18,27 +20,18 @@ using namespace mlir::rng;
 /// lowbias32's multipliers (SPEC §5).
 static constexpr uint32_t kLowbiasM1 = 0x7FEB352D;
 static constexpr uint32_t kLowbiasM2 = 0x846CA68B;
-/// f32 bit patterns: 2^-23, 1.0, -2.0 and 6.283185307179586f.
+/// f32 bit patterns of 2^-23 and 1.0.
 static constexpr uint32_t kTwoPowMinus23Bits = 0x34000000;
 static constexpr uint32_t kOneBits = 0x3F800000;
-static constexpr uint32_t kMinusTwoBits = 0xC0000000;
-static constexpr uint32_t kTwoPiBits = 0x40C90FDB;
 /// SplitMix64's constants (SPEC §7).
 static constexpr uint64_t kSplitMixGamma = 0x9E3779B97F4A7C15;
 static constexpr uint64_t kSplitMixM1 = 0xBF58476D1CE4E5B9;
 static constexpr uint64_t kSplitMixM2 = 0x94D049BB133111EB;
 
-/// `like`'s shape with `elementType`.
-static Type withElementType(Type like, Type elementType) {
-  if (auto shaped = dyn_cast<ShapedType>(like))
-    return shaped.clone(elementType);
-  return elementType;
-}
-
 /// v ^ (v >> shift), logical shift.
 static Value buildMix(OpBuilder &builder, Location loc, Value v,
                       unsigned shift) {
-  Value amount = createScalarOrSplatConstant(builder, loc, v.getType(), shift);
+  Value amount = createScalarOrSplatBits(builder, loc, v.getType(), shift);
   return arith::XOrIOp::create(builder, loc, v,
                                arith::ShRUIOp::create(builder, loc, v, amount));
 }
@@ -46,7 +39,7 @@ static Value buildMix(OpBuilder &builder, Location loc, Value v,
 /// v * multiplier, wrapping.
 static Value buildMulConstant(OpBuilder &builder, Location loc, Value v,
                               uint64_t multiplier) {
-  Value m = createScalarOrSplatConstant(builder, loc, v.getType(), multiplier);
+  Value m = createScalarOrSplatBits(builder, loc, v.getType(), multiplier);
   return arith::MulIOp::create(builder, loc, v, m);
 }
 
@@ -68,13 +61,10 @@ static Value buildHashUniform(OpBuilder &builder, Location loc, Value seedHash,
       builder, loc, arith::XOrIOp::create(builder, loc, counter, seedHash));
   // The low 23 bits: an integer below 2^23, so the conversion is exact and
   // so is the multiply by a power of two.
-  Value mask = createScalarOrSplatConstant(builder, loc, wordType, 0x7FFFFF);
+  Value mask = createScalarOrSplatBits(builder, loc, wordType, 0x7FFFFF);
   Value bits = arith::AndIOp::create(builder, loc, word, mask);
-  Type floatType = withElementType(wordType, builder.getF32Type());
-  Value asFloat = arith::UIToFPOp::create(builder, loc, floatType, bits);
-  Value scale =
-      createScalarOrSplatConstant(builder, loc, floatType, kTwoPowMinus23Bits);
-  return arith::MulFOp::create(builder, loc, asFloat, scale);
+  return buildScaledIntToFloat(builder, loc, bits, /*isSigned=*/false,
+                               kTwoPowMinus23Bits);
 }
 
 /// hash32(seed) and the counter, of one type: the seed is hashed before it
@@ -104,26 +94,17 @@ Value rng::buildHashRandn(OpBuilder &builder, Location loc, Value seed,
       buildSeedHashAndCounter(builder, loc, seed, counter);
   Type wordType = counters.getType();
   Value even = arith::AddIOp::create(builder, loc, counters, counters);
-  Value one = createScalarOrSplatConstant(builder, loc, wordType, 1);
+  Value one = createScalarOrSplatBits(builder, loc, wordType, 1);
   Value odd = arith::AddIOp::create(builder, loc, even, one);
   Value u1 = buildHashUniform(builder, loc, seedHash, even);
   Value u2 = buildHashUniform(builder, loc, seedHash, odd);
 
-  Type floatType = u1.getType();
-  Value oneF = createScalarOrSplatConstant(builder, loc, floatType, kOneBits);
-  Value minusTwo =
-      createScalarOrSplatConstant(builder, loc, floatType, kMinusTwoBits);
-  Value twoPi =
-      createScalarOrSplatConstant(builder, loc, floatType, kTwoPiBits);
+  Value oneF = createScalarOrSplatBits(builder, loc, u1.getType(), kOneBits);
   // 1 - u1 is exact (u1 is a multiple of 2^-23 below 1) and at least 2^-23,
   // so the log is finite.
   Value complement = arith::SubFOp::create(builder, loc, oneF, u1);
-  Value log = math::LogOp::create(builder, loc, complement, mathFlags);
-  Value radius = math::SqrtOp::create(
-      builder, loc, arith::MulFOp::create(builder, loc, minusTwo, log),
-      mathFlags);
-  // 2pi * u2: a 24-bit constant times a 23-bit fraction, exact in f32.
-  Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
+  auto [radius, angle] =
+      buildBoxMullerPolar(builder, loc, complement, u2, mathFlags);
   Value cos = math::CosOp::create(builder, loc, angle, mathFlags);
   return arith::MulFOp::create(builder, loc, radius, cos);
 }
@@ -133,7 +114,7 @@ Value rng::buildDropout(OpBuilder &builder, Location loc, Value x, Value p,
                         Value u, arith::CmpFPredicate predicate) {
   Type type = x.getType();
   // 1 - p, rounded once; a scalar p is subtracted before broadcasting.
-  Value one = createScalarOrSplatConstant(builder, loc, p.getType(), kOneBits);
+  Value one = createScalarOrSplatBits(builder, loc, p.getType(), kOneBits);
   Value scale = arith::SubFOp::create(builder, loc, one, p);
   Value ps = broadcastToType(builder, loc, p, type);
   Value scales = broadcastToType(builder, loc, scale, type);
@@ -141,7 +122,7 @@ Value rng::buildDropout(OpBuilder &builder, Location loc, Value x, Value p,
   Value keep = arith::CmpFOp::create(builder, loc, predicate, us, ps);
   // One division (not a multiply by the reciprocal).
   Value scaled = arith::DivFOp::create(builder, loc, x, scales);
-  Value zero = createScalarOrSplatConstant(builder, loc, type, 0);
+  Value zero = createScalarOrSplatBits(builder, loc, type, 0);
   return arith::SelectOp::create(builder, loc, keep, scaled, zero);
 }
 
@@ -151,7 +132,7 @@ Value rng::buildDropout(OpBuilder &builder, Location loc, Value x, Value p,
 // result = z ^ (z >> 31)
 Value rng::buildSplitMix64(OpBuilder &builder, Location loc, Value x) {
   Value gamma =
-      createScalarOrSplatConstant(builder, loc, x.getType(), kSplitMixGamma);
+      createScalarOrSplatBits(builder, loc, x.getType(), kSplitMixGamma);
   Value z = arith::AddIOp::create(builder, loc, x, gamma);
   z = buildMulConstant(builder, loc, buildMix(builder, loc, z, 30),
                        kSplitMixM1);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/Common/Philox.h"
+#include "rng/Conversion/Common/Utils.h"
 #include "rng/Support/Philox.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -15,37 +16,6 @@
 
 using namespace mlir;
 using namespace mlir::rng;
-
-Value rng::createScalarOrSplatConstant(OpBuilder &builder, Location loc,
-                                       Type type, uint64_t value) {
-  Type elementType = getElementTypeOrSelf(type);
-  TypedAttr scalar;
-  if (auto floatType = dyn_cast<FloatType>(elementType)) {
-    APInt bits(floatType.getWidth(), value);
-    scalar = builder.getFloatAttr(floatType,
-                                  APFloat(floatType.getFloatSemantics(), bits));
-  } else {
-    scalar = builder.getIntegerAttr(
-        elementType, APInt(elementType.getIntOrFloatBitWidth(), value,
-                           /*isSigned=*/false, /*implicitTrunc=*/true));
-  }
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return arith::ConstantOp::create(builder, loc,
-                                     DenseElementsAttr::get(shaped, scalar));
-  return arith::ConstantOp::create(builder, loc, scalar);
-}
-
-Value rng::broadcastToType(OpBuilder &builder, Location loc, Value value,
-                           Type type) {
-  if (value.getType() == type)
-    return value;
-  if (auto vectorType = dyn_cast<VectorType>(type))
-    return vector::BroadcastOp::create(builder, loc, vectorType, value);
-  // Static tensors only: the lowerings take ranked tensors through
-  // linalg.generic and never reach here with one.
-  return tensor::SplatOp::create(builder, loc, cast<RankedTensorType>(type),
-                                 value);
-}
 
 std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
                                                   Location loc, Value lhs,
@@ -63,7 +33,7 @@ std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
     Value wideLhs = arith::ExtUIOp::create(builder, loc, wideType, lhs);
     Value wideRhs = arith::ExtUIOp::create(builder, loc, wideType, rhs);
     Value product = arith::MulIOp::create(builder, loc, wideLhs, wideRhs);
-    Value shift = createScalarOrSplatConstant(builder, loc, wideType, 32);
+    Value shift = createScalarOrSplatBits(builder, loc, wideType, 32);
     Value high = arith::ShRUIOp::create(builder, loc, product, shift);
     return {arith::TruncIOp::create(builder, loc, vectorType, high),
             arith::MulIOp::create(builder, loc, lhs, rhs)};
@@ -90,12 +60,12 @@ std::array<Value, 4> rng::buildPhilox4x32(OpBuilder &builder, Location loc,
                                           MulHiLoBuilder mulHiLo) {
   Type counterType = c[0].getType();
   Type keyType = k[0].getType();
-  Value m0 = createScalarOrSplatConstant(builder, loc, counterType, kPhiloxM0);
-  Value m1 = createScalarOrSplatConstant(builder, loc, counterType, kPhiloxM1);
+  Value m0 = createScalarOrSplatBits(builder, loc, counterType, kPhiloxM0);
+  Value m1 = createScalarOrSplatBits(builder, loc, counterType, kPhiloxM1);
   Value w0, w1;
   if (rounds > 1) {
-    w0 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW0);
-    w1 = createScalarOrSplatConstant(builder, loc, keyType, kPhiloxW1);
+    w0 = createScalarOrSplatBits(builder, loc, keyType, kPhiloxW0);
+    w1 = createScalarOrSplatBits(builder, loc, keyType, kPhiloxW1);
   }
   for (unsigned round = 0; round < rounds; ++round) {
     if (round != 0) {

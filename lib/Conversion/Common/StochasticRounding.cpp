@@ -6,12 +6,13 @@
 
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Common/Philox.h"
+#include "rng/Conversion/Common/Utils.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/APFloat.h"
-#include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -50,14 +51,6 @@ StochasticRoundingFormat::get(Type type) {
   return format;
 }
 
-/// Returns `type` (a scalar or shaped type) with its element type replaced by
-/// `elementType`.
-static Type withElementType(Type type, Type elementType) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.clone(elementType);
-  return elementType;
-}
-
 // With a = |x| as bits, e its f32 biased exponent, s its 24-bit significand
 // (implicit one included; f32 subnormals have exponent 1 and no implicit
 // one), m/D/bias T's mantissa bits, discarded bits and bias, and
@@ -79,13 +72,8 @@ Value rng::buildStochasticRoundingBits(OpBuilder &builder, Location loc,
                                        const StochasticRoundingFormat &format,
                                        unsigned numRandomBits, bool saturate) {
   Type wordType = xBits.getType();
-  llvm::SmallDenseMap<uint64_t, Value> constants;
-  auto cst = [&](uint64_t value) {
-    Value &constant = constants[value];
-    if (!constant)
-      constant = createScalarOrSplatConstant(builder, loc, wordType, value);
-    return constant;
-  };
+  ScalarOrSplatBitsCache constants(builder, loc, wordType);
+  auto cst = [&](uint64_t value) { return constants.get(value); };
   auto andi = [&](Value lhs, uint64_t mask) -> Value {
     return arith::AndIOp::create(builder, loc, lhs, cst(mask));
   };
@@ -138,7 +126,7 @@ Value rng::buildStochasticRoundingBits(OpBuilder &builder, Location loc,
         shruiBy(arith::AddIOp::create(builder, loc, xBits, aligned), d);
     Value result = select(isNaN, cst(format.nanBits), rounded);
     Type narrowType =
-        withElementType(wordType, builder.getIntegerType(format.width));
+        getTypeWithElementType(wordType, builder.getIntegerType(format.width));
     return arith::TruncIOp::create(builder, loc, narrowType, result);
   }
 
@@ -221,7 +209,7 @@ Value rng::buildStochasticRoundingBits(OpBuilder &builder, Location loc,
   result = select(isNaN, cst(format.nanBits), result);
 
   Type narrowType =
-      withElementType(wordType, builder.getIntegerType(format.width));
+      getTypeWithElementType(wordType, builder.getIntegerType(format.width));
   return arith::TruncIOp::create(builder, loc, narrowType, result);
 }
 
@@ -231,7 +219,7 @@ Value rng::buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
   std::optional<StochasticRoundingFormat> format =
       StochasticRoundingFormat::get(getElementTypeOrSelf(resultType));
   assert(format && "unsupported stochastic rounding result type");
-  Type wordType = withElementType(x.getType(), builder.getI32Type());
+  Type wordType = getTypeWithElementType(x.getType(), builder.getI32Type());
   Value xBits = arith::BitcastOp::create(builder, loc, wordType, x);
   unsigned rbitsWidth = getElementTypeOrSelf(rbits).getIntOrFloatBitWidth();
   Value bits = buildStochasticRoundingBits(builder, loc, xBits, rbits, *format,
@@ -255,15 +243,10 @@ Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
                                           Type resultType, bool saturate) {
   // The factor in scale's own shape (one factor for a scalar scale).
   Type scaleType = scale.getType();
-  Type byteType = withElementType(scaleType, builder.getI8Type());
-  Type wordType = withElementType(scaleType, builder.getI32Type());
-  llvm::SmallDenseMap<uint32_t, Value> constants;
-  auto cst = [&](uint32_t value) {
-    Value &constant = constants[value];
-    if (!constant)
-      constant = createScalarOrSplatConstant(builder, loc, wordType, value);
-    return constant;
-  };
+  Type byteType = getTypeWithElementType(scaleType, builder.getI8Type());
+  Type wordType = getTypeWithElementType(scaleType, builder.getI32Type());
+  ScalarOrSplatBitsCache constants(builder, loc, wordType);
+  auto cst = [&](uint64_t value) { return constants.get(value); };
   Value e = arith::ExtUIOp::create(
       builder, loc, wordType,
       arith::BitcastOp::create(builder, loc, byteType, scale));
@@ -278,14 +261,14 @@ Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
       arith::SelectOp::create(builder, loc, isSubnormal, cst(0x00400000),
                               normalBits));
   Value factor = arith::BitcastOp::create(
-      builder, loc, withElementType(scaleType, builder.getF32Type()),
+      builder, loc, getTypeWithElementType(scaleType, builder.getF32Type()),
       factorBits);
 
   // Scalars beside a vector result are broadcast to its shape.
   auto shaped = [&](Value value) {
     return broadcastToType(
         builder, loc, value,
-        withElementType(resultType, getElementTypeOrSelf(value)));
+        getTypeWithElementType(resultType, getElementTypeOrSelf(value)));
   };
   Value quotient =
       arith::MulFOp::create(builder, loc, shaped(x), shaped(factor));

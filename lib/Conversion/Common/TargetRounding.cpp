@@ -6,21 +6,18 @@
 
 #include "rng/Conversion/Common/TargetRounding.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
+#include "rng/Conversion/Common/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/APFloat.h"
 
 #include <algorithm>
 
 using namespace mlir;
 using namespace mlir::rng;
-
-static Value i32Constant(OpBuilder &builder, Location loc, uint32_t value) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getI32IntegerAttr(value));
-}
 
 bool rng::isScalarOrStaticVector(Type type) {
   if (auto vectorType = dyn_cast<VectorType>(type))
@@ -78,17 +75,17 @@ Value rng::placeRandomBits(OpBuilder &builder, Location loc, Value rbits,
   if (numBits < std::min(width, 32u))
     bits = arith::AndIOp::create(
         builder, loc, bits,
-        i32Constant(builder, loc, (uint32_t(1) << numBits) - 1));
+        createI32Constant(builder, loc, (uint32_t(1) << numBits) - 1));
   if (shift != 0)
     bits = arith::ShLIOp::create(builder, loc, bits,
-                                 i32Constant(builder, loc, shift));
+                                 createI32Constant(builder, loc, shift));
   return bits;
 }
 
 Value rng::getMagnitudeBits(OpBuilder &builder, Location loc, Value x) {
   Value bits = arith::BitcastOp::create(builder, loc, builder.getI32Type(), x);
   return arith::AndIOp::create(builder, loc, bits,
-                               i32Constant(builder, loc, 0x7FFFFFFF));
+                               createI32Constant(builder, loc, 0x7FFFFFFF));
 }
 
 /// `result` as a signless integer of its width.
@@ -117,27 +114,37 @@ Value rng::replaceAboveMagnitude(OpBuilder &builder, Location loc, Value x,
   Type intType = builder.getIntegerType(width);
   Value magnitude = getMagnitudeBits(builder, loc, x);
   // |x| in range and x not NaN (NaN patterns are above 0x7F800000).
-  Value above = arith::CmpIOp::create(builder, loc, predicate, magnitude,
-                                      i32Constant(builder, loc, threshold));
+  Value above =
+      arith::CmpIOp::create(builder, loc, predicate, magnitude,
+                            createI32Constant(builder, loc, threshold));
   Value notNaN =
       arith::CmpIOp::create(builder, loc, CmpIPredicate::ule, magnitude,
-                            i32Constant(builder, loc, 0x7F800000));
+                            createI32Constant(builder, loc, 0x7F800000));
   Value cond = arith::AndIOp::create(builder, loc, above, notNaN);
 
-  Value replacementBits = arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(intType, replacement));
+  Value replacementBits =
+      createScalarOrSplatBits(builder, loc, intType, replacement);
   if (withSign) {
     // x's sign moved to T's sign bit.
     Value xBits =
         arith::BitcastOp::create(builder, loc, builder.getI32Type(), x);
     Value sign = arith::ShRUIOp::create(builder, loc, xBits,
-                                        i32Constant(builder, loc, 31));
+                                        createI32Constant(builder, loc, 31));
     sign = arith::ShLIOp::create(builder, loc, sign,
-                                 i32Constant(builder, loc, width - 1));
+                                 createI32Constant(builder, loc, width - 1));
     sign = arith::TruncIOp::create(builder, loc, intType, sign);
     replacementBits = arith::OrIOp::create(builder, loc, replacementBits, sign);
   }
   Value bits = arith::SelectOp::create(builder, loc, cond, replacementBits,
                                        toBits(builder, loc, result));
   return fromBits(builder, loc, bits, resultType);
+}
+
+uint32_t rng::getLargestFiniteF32Bits(Type type) {
+  APFloat largest =
+      APFloat::getLargest(cast<FloatType>(type).getFloatSemantics());
+  bool losesInfo = false;
+  largest.convert(APFloat::IEEEsingle(), APFloat::rmTowardZero, &losesInfo);
+  assert(!losesInfo && "largest finite value not exact in f32");
+  return uint32_t(largest.bitcastToAPInt().getZExtValue());
 }

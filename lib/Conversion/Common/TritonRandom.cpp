@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/Common/TritonRandom.h"
+#include "rng/Conversion/Common/Utils.h"
 #include "rng/Support/Philox.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -15,17 +17,11 @@
 using namespace mlir;
 using namespace mlir::rng;
 
-/// f32 bit patterns of Triton's pair_uniform_to_normal constants.
+/// f32 bit patterns of the Box-Muller constants (Triton's
+/// pair_uniform_to_normal; hash_randn uses the same).
 static constexpr uint32_t kMinUniformBits = 0x33D6BF95; // 1.0e-7f
 static constexpr uint32_t kTwoPiBits = 0x40C90FDB;      // 6.283185307179586f
 static constexpr uint32_t kMinusTwoBits = 0xC0000000;   // -2.0f
-
-/// Returns `like`'s shape (scalar, vector or tensor) with `elementType`.
-static Type withElementType(Type like, Type elementType) {
-  if (auto shaped = dyn_cast<ShapedType>(like))
-    return shaped.clone(elementType);
-  return elementType;
-}
 
 // Triton's randint4x(seed, offset) calls philox with
 //   counter = (lo32(offset), offset is 64-bit ? hi32(offset) : 0, 0, 0)
@@ -37,12 +33,12 @@ PhiloxInput rng::buildTritonPhiloxInput(OpBuilder &builder, Location loc,
 
   // Counter: the offset's bits, zero-padded to 128 bits.
   Type offsetType = offset.getType();
-  Type counterType = withElementType(offsetType, i32);
-  Value zero = createScalarOrSplatConstant(builder, loc, counterType, 0);
+  Type counterType = getTypeWithElementType(offsetType, i32);
+  Value zero = createScalarOrSplatBits(builder, loc, counterType, 0);
   if (getElementTypeOrSelf(offsetType).isInteger(32)) {
     input.counter = {offset, zero, zero, zero};
   } else {
-    Value shift = createScalarOrSplatConstant(builder, loc, offsetType, 32);
+    Value shift = createScalarOrSplatBits(builder, loc, offsetType, 32);
     Value high = arith::ShRUIOp::create(builder, loc, offset, shift);
     input.counter = {arith::TruncIOp::create(builder, loc, counterType, offset),
                      arith::TruncIOp::create(builder, loc, counterType, high),
@@ -51,7 +47,7 @@ PhiloxInput rng::buildTritonPhiloxInput(OpBuilder &builder, Location loc,
 
   // Key: the seed sign-extended to 64 bits, split into two words.
   Type seedType = seed.getType();
-  Type keyType = withElementType(seedType, i32);
+  Type keyType = getTypeWithElementType(seedType, i32);
   unsigned seedWidth = getElementTypeOrSelf(seedType).getIntOrFloatBitWidth();
   if (seedWidth <= 32) {
     // lo32(seed64) = sext32(seed); hi32(seed64) = its sign bit copied into
@@ -59,14 +55,14 @@ PhiloxInput rng::buildTritonPhiloxInput(OpBuilder &builder, Location loc,
     Value low = seedWidth == 32
                     ? seed
                     : arith::ExtSIOp::create(builder, loc, keyType, seed);
-    Value shift = createScalarOrSplatConstant(builder, loc, keyType, 31);
+    Value shift = createScalarOrSplatBits(builder, loc, keyType, 31);
     input.key = {low, arith::ShRSIOp::create(builder, loc, low, shift)};
   } else {
-    Type seed64Type = withElementType(seedType, builder.getI64Type());
+    Type seed64Type = getTypeWithElementType(seedType, builder.getI64Type());
     Value seed64 = seedWidth == 64
                        ? seed
                        : arith::ExtSIOp::create(builder, loc, seed64Type, seed);
-    Value shift = createScalarOrSplatConstant(builder, loc, seed64Type, 32);
+    Value shift = createScalarOrSplatBits(builder, loc, seed64Type, 32);
     Value high = arith::ShRUIOp::create(builder, loc, seed64, shift);
     input.key = {arith::TruncIOp::create(builder, loc, keyType, seed64),
                  arith::TruncIOp::create(builder, loc, keyType, high)};
@@ -90,39 +86,43 @@ Value rng::buildUniformFloat(OpBuilder &builder, Location loc, Value word) {
   Type wordType = word.getType();
   // w >>s 31 is all ones for a negative w and zero otherwise, so
   // w ^ (w >>s 31) is ~w for a negative w and w otherwise: x in [0, 2^31).
-  Value shift = createScalarOrSplatConstant(builder, loc, wordType, 31);
+  Value shift = createScalarOrSplatBits(builder, loc, wordType, 31);
   Value sign = arith::ShRSIOp::create(builder, loc, word, shift);
   Value magnitude = arith::XOrIOp::create(builder, loc, word, sign);
   // f32(x), rounded to nearest even; then one f32 multiply, rounded to
   // nearest even: at most f32(2^31 - 1) * 0x2FFFFFFF = 0x3F7FFFFF < 1.
-  Type floatType = withElementType(wordType, builder.getF32Type());
-  Value asFloat = arith::SIToFPOp::create(builder, loc, floatType, magnitude);
-  Value scale =
-      createScalarOrSplatConstant(builder, loc, floatType, kUniformScaleBits);
-  return arith::MulFOp::create(builder, loc, asFloat, scale);
+  return buildScaledIntToFloat(builder, loc, magnitude, /*isSigned=*/true,
+                               kUniformScaleBits);
+}
+
+std::pair<Value, Value>
+rng::buildBoxMullerPolar(OpBuilder &builder, Location loc, Value v, Value u2,
+                         arith::FastMathFlags mathFlags) {
+  Type type = v.getType();
+  Value minusTwo = createScalarOrSplatBits(builder, loc, type, kMinusTwoBits);
+  Value twoPi = createScalarOrSplatBits(builder, loc, type, kTwoPiBits);
+  Value log = math::LogOp::create(builder, loc, v, mathFlags);
+  Value radius = math::SqrtOp::create(
+      builder, loc, arith::MulFOp::create(builder, loc, minusTwo, log),
+      mathFlags);
+  Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
+  return {radius, angle};
 }
 
 // Triton's pair_uniform_to_normal (Box-Muller), in f32:
 //   u1 = max(1.0e-7, u1)
-//   t  = 6.283185307179586 * u2
 //   r  = sqrt(-2.0 * log(u1))
+//   t  = 6.283185307179586 * u2
 //   return (r * cos(t), r * sin(t))
 std::pair<Value, Value>
 rng::buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1,
                               Value u2, arith::FastMathFlags mathFlags) {
-  Type type = u1.getType();
   Value minU1 =
-      createScalarOrSplatConstant(builder, loc, type, kMinUniformBits);
-  Value twoPi = createScalarOrSplatConstant(builder, loc, type, kTwoPiBits);
-  Value minusTwo =
-      createScalarOrSplatConstant(builder, loc, type, kMinusTwoBits);
+      createScalarOrSplatBits(builder, loc, u1.getType(), kMinUniformBits);
   // u1 is never NaN, so maxnumf and Triton's maximum agree.
   Value clamped = arith::MaxNumFOp::create(builder, loc, minU1, u1);
-  Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
-  Value log = math::LogOp::create(builder, loc, clamped, mathFlags);
-  Value radius = math::SqrtOp::create(
-      builder, loc, arith::MulFOp::create(builder, loc, minusTwo, log),
-      mathFlags);
+  auto [radius, angle] =
+      buildBoxMullerPolar(builder, loc, clamped, u2, mathFlags);
   Value cos = math::CosOp::create(builder, loc, angle, mathFlags);
   Value sin = math::SinOp::create(builder, loc, angle, mathFlags);
   return {arith::MulFOp::create(builder, loc, radius, cos),

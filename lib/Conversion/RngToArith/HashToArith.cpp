@@ -15,6 +15,7 @@
 #include "rng/Conversion/Common/Hash.h"
 #include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/TritonRandom.h"
+#include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/RngToArith/RngToArith.h"
 #include "rng/Dialect/Rng/IR/RngOps.h"
 

@@ -33,6 +33,7 @@
 #include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Common/TargetRounding.h"
+#include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Conversion/RoundToArith/RoundToArith.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
@@ -57,82 +58,41 @@ namespace rng {
 using namespace mlir;
 using namespace mlir::rng;
 
-namespace {
-
-/// round.stochastic -> nvvm.convert.f32x2.to.{bf16x2,f16x2} {rnd = rs}.
+/// round.stochastic to bf16/f16 -> nvvm.convert.f32x2.to.{bf16x2,f16x2}
+/// {rnd = rs} (a HalfPairBuilder; PairedHalfRoundingPattern is the frame).
 ///
 /// Elements (x0, x1) go to (src_lo, src_hi) = PTX (b, a), so element 0 of
 /// the vector<2xT> result is d[15:0] = SR(x0); x0's K random bits go to the
 /// top of rbits[15:0] (bf16) or rbits[12:0] (f16), x1's to the same place
-/// of rbits[31:16]. An odd tail converts 0.0 in the unused half.
-struct StochasticToCvtRsX2 final : OpRewritePattern<rounding::StochasticOp> {
-  using Base::Base;
-
-  LogicalResult matchAndRewrite(rounding::StochasticOp op,
-                                PatternRewriter &rewriter) const override {
-    Type resultType = op.getType();
-    Type elementType = getElementTypeOrSelf(resultType);
-    bool isBF16 = elementType.isBF16();
-    if (!isBF16 && !elementType.isF16())
-      return rewriter.notifyMatchFailure(op, "not bf16 or f16");
-    if (!isScalarOrStaticVector(resultType))
-      return rewriter.notifyMatchFailure(op, "tensors use the universal path");
-
-    Location loc = op.getLoc();
-    auto [xs, rs, format, k] = unpackRoundingOperands(
-        rewriter, loc, op.getX(), op.getRbits(), elementType);
-    // The random-bit field of one half: all 16 bits (bf16), the low 13
-    // (f16); K bits go to its top.
-    unsigned field = isBF16 ? 16 : 13;
-    bool saturate = op.getSaturate();
-
-    Value zero = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getF32FloatAttr(0.0f));
-    auto pairType = VectorType::get({2}, elementType);
-    auto rnd = NVVM::FPRoundingModeAttr::get(op.getContext(),
-                                             NVVM::FPRoundingMode::RS);
-    auto sat = NVVM::SaturationModeAttr::get(
-        op.getContext(), saturate ? NVVM::SaturationMode::SATFINITE
-                                  : NVVM::SaturationMode::NONE);
-
-    SmallVector<Value> results;
-    for (size_t i = 0; i < xs.size(); i += 2) {
-      bool hasHigh = i + 1 < xs.size();
-      Value low = xs[i];
-      Value high = hasHigh ? xs[i + 1] : zero;
-      Value rbits = placeRandomBits(rewriter, loc, rs[i], k, field - k);
-      if (hasHigh) {
-        Value highBits =
-            placeRandomBits(rewriter, loc, rs[i + 1], k, field - k + 16);
-        rbits = arith::OrIOp::create(rewriter, loc, rbits, highBits);
-      }
-      Value pair;
-      if (isBF16)
-        pair = NVVM::ConvertF32x2ToBF16x2Op::create(rewriter, loc, pairType,
-                                                    high, low, rbits, rnd, sat);
-      else
-        pair = NVVM::ConvertF32x2ToF16x2Op::create(rewriter, loc, pairType,
-                                                   high, low, rbits, rnd, sat);
-      results.push_back(vector::ExtractOp::create(rewriter, loc, pair, 0));
-      if (hasHigh)
-        results.push_back(vector::ExtractOp::create(rewriter, loc, pair, 1));
-    }
-
-    // f16 without .satfinite: PTX does not say what an input beyond the f16
-    // range gives when the random bits do not carry (IEEE's directed
-    // rounding would give 65504); SPEC says +-Inf, so pin it. (bf16 covers
-    // the whole f32 range: its truncation never overflows.)
-    if (!isBF16 && !saturate) {
-      for (size_t i = 0; i < results.size(); ++i)
-        results[i] = replaceAboveMagnitude(
-            rewriter, loc, xs[i], results[i], arith::CmpIPredicate::uge,
-            /*65536.0f=*/0x47800000, /*Inf=*/0x7C00, /*withSign=*/true);
-    }
-
-    rewriter.replaceOp(op, packElements(rewriter, loc, resultType, results));
-    return success();
+/// of rbits[31:16]. An odd tail converts 0.0 in the unused half. Saturation
+/// is the instruction's .satfinite.
+static Value buildCvtRsX2(OpBuilder &builder, Location loc, VectorType pairType,
+                          ArrayRef<Value> xs, ArrayRef<Value> rbits, unsigned k,
+                          bool saturate) {
+  bool isBF16 = pairType.getElementType().isBF16();
+  // The random-bit field of one half: all 16 bits (bf16), the low 13 (f16);
+  // K bits go to its top.
+  unsigned field = isBF16 ? 16 : 13;
+  Value packedBits = placeRandomBits(builder, loc, rbits[0], k, field - k);
+  Value high;
+  if (xs.size() == 2) {
+    high = xs[1];
+    Value highBits = placeRandomBits(builder, loc, rbits[1], k, field - k + 16);
+    packedBits = arith::OrIOp::create(builder, loc, packedBits, highBits);
+  } else {
+    high = createScalarOrSplatBits(builder, loc, builder.getF32Type(), 0);
   }
-};
+  MLIRContext *context = builder.getContext();
+  auto rnd = NVVM::FPRoundingModeAttr::get(context, NVVM::FPRoundingMode::RS);
+  auto sat = NVVM::SaturationModeAttr::get(
+      context,
+      saturate ? NVVM::SaturationMode::SATFINITE : NVVM::SaturationMode::NONE);
+  if (isBF16)
+    return NVVM::ConvertF32x2ToBF16x2Op::create(builder, loc, pairType, high,
+                                                xs[0], packedBits, rnd, sat);
+  return NVVM::ConvertF32x2ToF16x2Op::create(builder, loc, pairType, high,
+                                             xs[0], packedBits, rnd, sat);
+}
 
 /// The top 8 of the K = `k` low bits of the integer scalar `rbits` as an
 /// i32 in [0, 256) (for K < 8: the K bits shifted to the top of the byte).
@@ -141,19 +101,19 @@ static Value getTopRandomByte(OpBuilder &builder, Location loc, Value rbits,
   if (k <= 8)
     return placeRandomBits(builder, loc, rbits, k, 8 - k);
   Value bits = placeRandomBits(builder, loc, rbits, k, 0);
-  Value shift =
-      arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(k - 8));
-  return arith::ShRUIOp::create(builder, loc, bits, shift);
+  return arith::ShRUIOp::create(builder, loc, bits,
+                                createI32Constant(builder, loc, k - 8));
 }
 
 /// bitrev8 of `byte` (an i32 in [0, 256)): bitreverse32(byte) >> 24.
 static Value reverseByte(OpBuilder &builder, Location loc, Value byte) {
   Value reversed =
       LLVM::BitReverseOp::create(builder, loc, builder.getI32Type(), byte);
-  Value shift =
-      arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(24));
-  return arith::ShRUIOp::create(builder, loc, reversed, shift);
+  return arith::ShRUIOp::create(builder, loc, reversed,
+                                createI32Constant(builder, loc, 24));
 }
+
+namespace {
 
 /// OPT-IN (unverified-sr-instructions). round.stochastic {saturate} to
 /// f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN ->
@@ -174,38 +134,37 @@ static Value reverseByte(OpBuilder &builder, Location loc, Value byte) {
 /// so each element's 8 most significant random bits are its own and the
 /// 8 below them its partner's, reversed. A short tail converts 0.0 with
 /// zero random bits in the unused lanes.
-struct StochasticToCvtRsX4 final : OpRewritePattern<rounding::StochasticOp> {
-  using Base::Base;
+struct StochasticToCvtRsX4 final
+    : UnrolledRoundingPattern<rounding::StochasticOp> {
+  using UnrolledRoundingPattern::UnrolledRoundingPattern;
 
-  LogicalResult matchAndRewrite(rounding::StochasticOp op,
-                                PatternRewriter &rewriter) const override {
-    Type resultType = op.getType();
-    Type elementType = getElementTypeOrSelf(resultType);
-    enum class Kind { F8, F6, F4 } kind;
-    if (isa<Float8E4M3FNType, Float8E5M2Type>(elementType))
-      kind = Kind::F8;
-    else if (isa<Float6E2M3FNType, Float6E3M2FNType>(elementType))
-      kind = Kind::F6;
-    else if (isa<Float4E2M1FNType>(elementType))
-      kind = Kind::F4;
-    else
+  LogicalResult matchInstruction(rounding::StochasticOp op, Type elementType,
+                                 PatternRewriter &rewriter) const override {
+    if (!isa<Float8E4M3FNType, Float8E5M2Type, Float6E2M3FNType,
+             Float6E3M2FNType, Float4E2M1FNType>(elementType))
       return rewriter.notifyMatchFailure(op, "no cvt.rs x4 form for type");
     // The instruction always saturates.
     if (!op.getSaturate())
       return rewriter.notifyMatchFailure(op, "cvt.rs x4 saturates");
-    if (!isScalarOrStaticVector(resultType))
-      return rewriter.notifyMatchFailure(op, "tensors use the universal path");
+    return success();
+  }
 
+  SmallVector<Value> rewriteElements(rounding::StochasticOp op,
+                                     Type elementType,
+                                     const UnpackedRoundingOperands &operands,
+                                     PatternRewriter &rewriter) const override {
+    enum class Kind { F8, F6, F4 };
+    Kind kind = isa<Float8E4M3FNType, Float8E5M2Type>(elementType) ? Kind::F8
+                : isa<Float4E2M1FNType>(elementType)               ? Kind::F4
+                                                                   : Kind::F6;
     Location loc = op.getLoc();
-    auto [xs, rs, format, k] = unpackRoundingOperands(
-        rewriter, loc, op.getX(), op.getRbits(), elementType);
+    const auto &[xs, rs, format, k] = operands;
     Type i32 = rewriter.getI32Type();
-    auto i32Const = [&](uint32_t value) -> Value {
-      return arith::ConstantOp::create(rewriter, loc,
-                                       rewriter.getI32IntegerAttr(value));
+    auto i32Const = [&](uint32_t value) {
+      return createI32Constant(rewriter, loc, value);
     };
-    Value zero = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getF32FloatAttr(0.0f));
+    Value zero =
+        createScalarOrSplatBits(rewriter, loc, rewriter.getF32Type(), 0);
     Value zeroBits = i32Const(0);
     auto shl = [&](Value value, unsigned amount) -> Value {
       return arith::ShLIOp::create(rewriter, loc, value, i32Const(amount));
@@ -274,8 +233,7 @@ struct StochasticToCvtRsX4 final : OpRewritePattern<rounding::StochasticOp> {
             arith::BitcastOp::create(rewriter, loc, elementType, byte));
       }
     }
-    rewriter.replaceOp(op, packElements(rewriter, loc, resultType, results));
-    return success();
+    return results;
   }
 };
 
@@ -305,7 +263,9 @@ void rng::populateRoundToNVVMConversionPatterns(RewritePatternSet &patterns,
   if (!chip.hasCvtRs())
     return;
   PatternBenefit targetBenefit(benefit.getBenefit() + 1);
-  patterns.add<StochasticToCvtRsX2>(patterns.getContext(), targetBenefit);
+  patterns.add<PairedHalfRoundingPattern<rounding::StochasticOp>>(
+      patterns.getContext(), buildCvtRsX2, /*pairSaturates=*/true,
+      targetBenefit);
   if (unverifiedSRInstructions)
     patterns.add<StochasticToCvtRsX4>(patterns.getContext(), targetBenefit);
 }

@@ -30,6 +30,7 @@
 #include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Common/TargetRounding.h"
+#include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Conversion/RoundToArith/RoundToArith.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
@@ -47,8 +48,6 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
 
-#include <cmath>
-
 namespace mlir {
 namespace rng {
 #define GEN_PASS_DEF_CONVERTROUNDTOROCDLPASS
@@ -60,137 +59,78 @@ using namespace mlir;
 using namespace mlir::rng;
 using arith::CmpIPredicate;
 
-static Value i32Constant(OpBuilder &builder, Location loc, uint32_t value) {
-  return arith::ConstantOp::create(builder, loc,
-                                   builder.getI32IntegerAttr(value));
-}
-
-/// The f32 bit patterns of T's largest finite value M and of M + ulp(M),
-/// the first magnitude whose truncation to T is beyond T's range (+Inf for
-/// bf16, whose range is f32's).
-static std::pair<uint32_t, uint32_t> getOverflowBounds(FloatType type) {
-  const llvm::fltSemantics &semantics = type.getFloatSemantics();
-  llvm::APFloat largest = llvm::APFloat::getLargest(semantics);
-  double m = largest.convertToDouble();
-  int ulpExponent = llvm::ilogb(largest) -
-                    int(llvm::APFloat::semanticsPrecision(semantics)) + 1;
-  double next = m + std::ldexp(1.0, ulpExponent);
-  return {llvm::bit_cast<uint32_t>(float(m)),
-          llvm::bit_cast<uint32_t>(float(next))};
-}
-
-namespace {
-
-/// round.stochastic -> llvm.amdgcn.cvt.sr.{bf16,f16}.f32 (gfx950).
+/// round.stochastic to bf16/f16 -> llvm.amdgcn.cvt.sr.{bf16,f16}.f32
+/// (gfx950; a HalfPairBuilder, PairedHalfRoundingPattern is the frame).
 ///
 /// The intrinsic writes half `sel` of its packed `old` operand: elements
 /// (x0, x1) chain into one <2 x T> (sel = 0, then 1). The K random bits go
-/// to the top of the 32-bit random operand.
-struct StochasticToCvtSrHalf final : OpRewritePattern<rounding::StochasticOp> {
-  using Base::Base;
-
-  LogicalResult matchAndRewrite(rounding::StochasticOp op,
-                                PatternRewriter &rewriter) const override {
-    Type resultType = op.getType();
-    Type elementType = getElementTypeOrSelf(resultType);
-    bool isBF16 = elementType.isBF16();
-    if (!isBF16 && !elementType.isF16())
-      return rewriter.notifyMatchFailure(op, "not bf16 or f16");
-    if (!isScalarOrStaticVector(resultType))
-      return rewriter.notifyMatchFailure(op, "tensors use the universal path");
-
-    Location loc = op.getLoc();
-    auto [xs, rs, format, k] = unpackRoundingOperands(
-        rewriter, loc, op.getX(), op.getRbits(), elementType);
-    StringAttr intrinsic = rewriter.getStringAttr(
-        isBF16 ? "llvm.amdgcn.cvt.sr.bf16.f32" : "llvm.amdgcn.cvt.sr.f16.f32");
-
-    auto pairType = VectorType::get({2}, elementType);
-    Value zeroPair = arith::ConstantOp::create(
-        rewriter, loc,
-        DenseElementsAttr::get(pairType,
-                               rewriter.getFloatAttr(elementType, 0.0)));
-    Value selects[2] = {
-        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(false)),
-        arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true))};
-
-    SmallVector<Value> results;
-    for (size_t i = 0; i < xs.size(); i += 2) {
-      Value pair = zeroPair;
-      size_t count = std::min<size_t>(2, xs.size() - i);
-      for (size_t half = 0; half < count; ++half) {
-        Value random = placeRandomBits(rewriter, loc, rs[i + half], k, 32 - k);
-        pair = LLVM::CallIntrinsicOp::create(
-                   rewriter, loc, pairType, intrinsic,
-                   ValueRange{pair, xs[i + half], random, selects[half]})
-                   .getResult(0);
-      }
-      for (size_t half = 0; half < count; ++half)
-        results.push_back(
-            vector::ExtractOp::create(rewriter, loc, pair, int64_t(half)));
-    }
-
-    auto [maxBits, overflowBits] =
-        getOverflowBounds(cast<FloatType>(elementType));
-    for (size_t i = 0; i < results.size(); ++i) {
-      if (op.getSaturate()) {
-        // Not an instruction mode: every |x| > M (+-Inf included) is +-M.
-        results[i] = replaceAboveMagnitude(
-            rewriter, loc, xs[i], results[i], CmpIPredicate::ugt, maxBits,
-            format.maxFiniteBits, /*withSign=*/true);
-      } else if (!isBF16) {
-        // An f16 truncation beyond the range: SPEC's +-Inf (the hardware's
-        // result there when the random bits do not carry is undocumented).
-        results[i] = replaceAboveMagnitude(rewriter, loc, xs[i], results[i],
-                                           CmpIPredicate::uge, overflowBits,
-                                           *format.infBits, /*withSign=*/true);
-      }
-    }
-    rewriter.replaceOp(op, packElements(rewriter, loc, resultType, results));
-    return success();
+/// to the top of the 32-bit random operand. The instruction has no
+/// saturating mode (the frame clamps).
+static Value buildCvtSrHalfPair(OpBuilder &builder, Location loc,
+                                VectorType pairType, ArrayRef<Value> xs,
+                                ArrayRef<Value> rbits, unsigned k,
+                                bool /*saturate*/) {
+  StringAttr intrinsic = builder.getStringAttr(
+      pairType.getElementType().isBF16() ? "llvm.amdgcn.cvt.sr.bf16.f32"
+                                         : "llvm.amdgcn.cvt.sr.f16.f32");
+  Value pair = createScalarOrSplatBits(builder, loc, pairType, 0);
+  for (auto [half, x] : llvm::enumerate(xs)) {
+    Value random = placeRandomBits(builder, loc, rbits[half], k, 32 - k);
+    Value select =
+        createScalarOrSplatBits(builder, loc, builder.getI1Type(), half);
+    pair = LLVM::CallIntrinsicOp::create(builder, loc, pairType, intrinsic,
+                                         ValueRange{pair, x, random, select})
+               .getResult(0);
   }
-};
+  return pair;
+}
+
+namespace {
 
 /// round.stochastic -> rocdl.cvt.sr.{fp8,bf8}.f32 (gfx942 FNUZ, gfx950 OCP).
 ///
 /// Each instruction writes byte `byteSel` of its `old` operand: four
 /// elements chain into one i32. The K random bits go to the top of the
 /// 32-bit seed (AMD's host model reads seed[31:12] / seed[31:11]).
-struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
+struct StochasticToCvtSrFp8 final
+    : UnrolledRoundingPattern<rounding::StochasticOp> {
   StochasticToCvtSrFp8(MLIRContext *context, bool fnuz, PatternBenefit benefit)
-      : OpRewritePattern(context, benefit), fnuz(fnuz) {}
+      : UnrolledRoundingPattern(context, benefit), fnuz(fnuz) {}
 
-  LogicalResult matchAndRewrite(rounding::StochasticOp op,
-                                PatternRewriter &rewriter) const override {
-    Type resultType = op.getType();
-    Type elementType = getElementTypeOrSelf(resultType);
-    bool isBF8;
-    if (fnuz ? isa<Float8E4M3FNUZType>(elementType)
-             : isa<Float8E4M3FNType>(elementType))
-      isBF8 = false;
-    else if (fnuz ? isa<Float8E5M2FNUZType>(elementType)
-                  : isa<Float8E5M2Type>(elementType))
-      isBF8 = true;
-    else
+  /// True for the e5m2 (bf8) format of this chipset's family.
+  bool isBF8(Type elementType) const {
+    return fnuz ? isa<Float8E5M2FNUZType>(elementType)
+                : isa<Float8E5M2Type>(elementType);
+  }
+
+  LogicalResult matchInstruction(rounding::StochasticOp op, Type elementType,
+                                 PatternRewriter &rewriter) const override {
+    bool isFP8 = fnuz ? isa<Float8E4M3FNUZType>(elementType)
+                      : isa<Float8E4M3FNType>(elementType);
+    if (!isFP8 && !isBF8(elementType))
       return rewriter.notifyMatchFailure(op, "no SR instruction for type");
-    if (!isScalarOrStaticVector(resultType))
-      return rewriter.notifyMatchFailure(op, "tensors use the universal path");
+    return success();
+  }
 
+  SmallVector<Value> rewriteElements(rounding::StochasticOp op,
+                                     Type elementType,
+                                     const UnpackedRoundingOperands &operands,
+                                     PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto [xs, rs, format, k] = unpackRoundingOperands(
-        rewriter, loc, op.getX(), op.getRbits(), elementType);
+    const auto &[xs, rs, format, k] = operands;
+    bool bf8 = isBF8(elementType);
 
-    uint32_t maxBits = getOverflowBounds(cast<FloatType>(elementType)).first;
+    uint32_t maxBits = getLargestFiniteF32Bits(elementType);
     Type i8 = rewriter.getI8Type();
 
     SmallVector<Value> results;
     for (size_t i = 0; i < xs.size(); i += 4) {
       size_t count = std::min<size_t>(4, xs.size() - i);
-      Value word = i32Constant(rewriter, loc, 0);
+      Value word = createI32Constant(rewriter, loc, 0);
       for (size_t lane = 0; lane < count; ++lane) {
         Value random = placeRandomBits(rewriter, loc, rs[i + lane], k, 32 - k);
         IntegerAttr byteSel = rewriter.getI32IntegerAttr(lane);
-        if (isBF8)
+        if (bf8)
           word =
               ROCDL::CvtSrBf8F32Op::create(rewriter, loc, rewriter.getI32Type(),
                                            xs[i + lane], random, word, byteSel);
@@ -201,7 +141,7 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
       }
       for (size_t lane = 0; lane < count; ++lane) {
         Value byte = arith::ShRUIOp::create(
-            rewriter, loc, word, i32Constant(rewriter, loc, 8 * lane));
+            rewriter, loc, word, createI32Constant(rewriter, loc, 8 * lane));
         byte = arith::TruncIOp::create(rewriter, loc, i8, byte);
         Value result = fixUp(rewriter, loc, xs[i + lane], byte, rs[i + lane],
                              format, k, op.getSaturate(), maxBits);
@@ -209,8 +149,7 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
             arith::BitcastOp::create(rewriter, loc, elementType, result));
       }
     }
-    rewriter.replaceOp(op, packElements(rewriter, loc, resultType, results));
-    return success();
+    return results;
   }
 
   /// Pins the results AMD does not document to SPEC's: where x is NaN or
@@ -223,7 +162,7 @@ struct StochasticToCvtSrFp8 final : OpRewritePattern<rounding::StochasticOp> {
     Value magnitude = getMagnitudeBits(builder, loc, x);
     Value undocumented =
         arith::CmpIOp::create(builder, loc, CmpIPredicate::ugt, magnitude,
-                              i32Constant(builder, loc, maxBits));
+                              createI32Constant(builder, loc, maxBits));
     Value xBits =
         arith::BitcastOp::create(builder, loc, builder.getI32Type(), x);
     Value spec = buildStochasticRoundingBits(builder, loc, xBits, rbits, format,
@@ -264,7 +203,8 @@ void rng::populateRoundToROCDLConversionPatterns(RewritePatternSet &patterns,
   PatternBenefit targetBenefit(benefit.getBenefit() + 1);
   MLIRContext *context = patterns.getContext();
   if (chipset.hasSRBF16F16())
-    patterns.add<StochasticToCvtSrHalf>(context, targetBenefit);
+    patterns.add<PairedHalfRoundingPattern<rounding::StochasticOp>>(
+        context, buildCvtSrHalfPair, /*pairSaturates=*/false, targetBenefit);
   if (chipset.hasSRFp8Fnuz())
     patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/true, targetBenefit);
   else if (chipset.hasSRFp8Ocp())

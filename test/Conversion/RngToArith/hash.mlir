@@ -71,10 +71,10 @@ func.func @hash_rand_scalar_seed(%seed: i32, %counter: vector<8xi32>) -> vector<
 // CHECK: %[[ODD:.*]] = arith.addi %[[EVEN]], %{{.*}} : i32
 // CHECK: %[[U1:.*]] = arith.mulf
 // CHECK: %[[U2:.*]] = arith.mulf
-// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: %[[C:.*]] = arith.subf %[[ONE]], %[[U1]] : f32
 // CHECK-DAG: %[[MTWO:.*]] = arith.constant -2.000000e+00 : f32
 // CHECK-DAG: %[[TWOPI:.*]] = arith.constant 6.28318548 : f32
-// CHECK: %[[C:.*]] = arith.subf %[[ONE]], %[[U1]] : f32
 // CHECK: %[[L:.*]] = math.log %[[C]] : f32
 // CHECK: %[[M:.*]] = arith.mulf %[[MTWO]], %[[L]] : f32
 // CHECK: %[[R:.*]] = math.sqrt %[[M]] : f32

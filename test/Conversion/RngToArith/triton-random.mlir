@@ -94,22 +94,22 @@ func.func @randint_i48_seed(%seed: i48, %offset: i32) -> i32 {
 // CHECK: %[[U1:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
 // CHECK: %[[U2:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
 // CHECK: %[[U3:.*]] = arith.mulf %{{.*}}, %{{.*}} : f32
-// CHECK-DAG: %[[MIN:.*]] = arith.constant 1.000000e-07 : f32
-// CHECK-DAG: %[[TWOPI:.*]] = arith.constant 6.28318548 : f32
-// CHECK-DAG: %[[MINUS2:.*]] = arith.constant -2.000000e+00 : f32
+// CHECK: %[[MIN:.*]] = arith.constant 1.000000e-07 : f32
 // CHECK: %[[CLAMPED:.*]] = arith.maxnumf %[[MIN]], %[[U0]] : f32
-// CHECK: %[[ANGLE:.*]] = arith.mulf %[[TWOPI]], %[[U1]] : f32
+// CHECK-DAG: %[[MINUS2:.*]] = arith.constant -2.000000e+00 : f32
+// CHECK-DAG: %[[TWOPI:.*]] = arith.constant 6.28318548 : f32
 // CHECK: %[[LOG:.*]] = math.log %[[CLAMPED]] : f32
 // CHECK: %[[SQUARE:.*]] = arith.mulf %[[MINUS2]], %[[LOG]] : f32
 // CHECK: %[[R:.*]] = math.sqrt %[[SQUARE]] : f32
+// CHECK: %[[ANGLE:.*]] = arith.mulf %[[TWOPI]], %[[U1]] : f32
 // CHECK: %[[COS:.*]] = math.cos %[[ANGLE]] : f32
 // CHECK: %[[SIN:.*]] = math.sin %[[ANGLE]] : f32
 // CHECK: %[[N0:.*]] = arith.mulf %[[R]], %[[COS]] : f32
 // CHECK: %[[N1:.*]] = arith.mulf %[[R]], %[[SIN]] : f32
 // CHECK: %[[CLAMPED23:.*]] = arith.maxnumf %{{.*}}, %[[U2]] : f32
-// CHECK: %[[ANGLE23:.*]] = arith.mulf %{{.*}}, %[[U3]] : f32
 // CHECK: math.log %[[CLAMPED23]] : f32
 // CHECK: %[[R23:.*]] = math.sqrt
+// CHECK: %[[ANGLE23:.*]] = arith.mulf %{{.*}}, %[[U3]] : f32
 // CHECK: %[[COS23:.*]] = math.cos %[[ANGLE23]] : f32
 // CHECK: %[[SIN23:.*]] = math.sin %[[ANGLE23]] : f32
 // CHECK: %[[N2:.*]] = arith.mulf %[[R23]], %[[COS23]] : f32

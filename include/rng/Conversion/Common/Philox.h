@@ -33,16 +33,6 @@ using MulHiLoBuilder = llvm::function_ref<std::pair<Value, Value>(
 std::pair<Value, Value> buildMulHiLoExtended(OpBuilder &builder, Location loc,
                                              Value lhs, Value rhs);
 
-/// Returns a constant of `type` (an integer or float type, or a vector /
-/// ranked tensor of one) whose elements are all `value` (truncated to the
-/// element width).
-Value createScalarOrSplatConstant(OpBuilder &builder, Location loc, Type type,
-                                  uint64_t value);
-
-/// Broadcasts `value` (a scalar) to `type` when `type` is a vector or tensor
-/// type; returns `value` unchanged when the types already agree.
-Value broadcastToType(OpBuilder &builder, Location loc, Value value, Type type);
-
 /// Emits Philox4x32-`rounds` (Random123) on `counter` under `key` and
 /// returns the four output words. The counter words share one type (i32 or
 /// a shaped type of i32); the key words are of that type or scalar i32 (the

@@ -69,6 +69,15 @@ buildTritonRandint4x(OpBuilder &builder, Location loc, Value seed, Value offset,
 /// (f32 of the word's shape, in [0, 1)).
 Value buildUniformFloat(OpBuilder &builder, Location loc, Value word);
 
+/// Builds the polar factors of the Box-Muller transform in f32 for `v` (the
+/// uniform whose log is taken, in (0, 1]) and `u2` (values of one f32 type):
+/// r = sqrt(-2.0 * log(v)) and t = 6.283185307179586f * u2, each op rounded
+/// to nearest, math ops carrying `mathFlags`. Returns (r, t). Triton's
+/// pair_uniform_to_normal takes v = max(1.0e-7, u1), hash_randn v = 1 - u1.
+std::pair<Value, Value> buildBoxMullerPolar(
+    OpBuilder &builder, Location loc, Value v, Value u2,
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+
 /// Builds Triton's pair_uniform_to_normal (Box-Muller) of two f32 values of
 /// one type: u1 = max(1.0e-7, u1); t = 6.283185307179586 * u2;
 /// r = sqrt(-2 * log(u1)); returns (r * cos(t), r * sin(t)), with math ops

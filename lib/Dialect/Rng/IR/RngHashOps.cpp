@@ -13,6 +13,7 @@
 
 #include "rng/Dialect/Rng/IR/RngOps.h"
 #include "rng/Support/Philox.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
@@ -189,13 +190,6 @@ static OpFoldResult foldElementwise(Type type, ArrayRef<Attribute> attrs,
                                     std::index_sequence_for<Ts...>());
 }
 
-/// `like`'s shape with `elementType`.
-static Type withElementType(Type like, Type elementType) {
-  if (auto shaped = dyn_cast<ShapedType>(like))
-    return shaped.clone(elementType);
-  return elementType;
-}
-
 /// Dropout's result for one element: keep ? x / (1 - p) : +0, in f32 (one
 /// rounding for 1 - p, one for the division).
 static APFloat applyDropout(bool keep, const APFloat &x, const APFloat &p) {
@@ -236,7 +230,7 @@ static LogicalResult inferHashDrawType(MLIRContext *context,
   if (operands.size() != 2)
     return emitOptionalError(location, "expected 2 operands (seed, counter)");
   types.push_back(
-      withElementType(operands[1].getType(), Float32Type::get(context)));
+      getTypeWithElementType(operands[1].getType(), Float32Type::get(context)));
   return success();
 }
 

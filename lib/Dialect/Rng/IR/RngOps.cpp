@@ -6,6 +6,7 @@
 
 #include "rng/Dialect/Rng/IR/RngOps.h"
 #include "rng/Support/Philox.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -123,14 +124,6 @@ LogicalResult Philox4x32Op::fold(FoldAdaptor adaptor,
 // Triton-compatible family: randint, randint4x, rand, rand4x, randn, randn4x
 //===----------------------------------------------------------------------===//
 
-/// Returns `like`'s shape (a scalar, vector or tensor type) with
-/// `elementType` as its element type.
-static Type withElementType(Type like, Type elementType) {
-  if (auto shaped = dyn_cast<ShapedType>(like))
-    return shaped.clone(elementType);
-  return elementType;
-}
-
 /// Infers the `count` results of a Triton-family op: the offset's shape with
 /// `elementType`. Lenient on purpose: the operand types are checked by the
 /// ODS constraints and verify(), which give better messages.
@@ -140,7 +133,8 @@ static LogicalResult inferTritonResultTypes(std::optional<Location> location,
                                             SmallVectorImpl<Type> &types) {
   if (operands.size() != 2)
     return emitOptionalError(location, "expected 2 operands (seed, offset)");
-  types.append(count, withElementType(operands[1].getType(), elementType));
+  types.append(count,
+               getTypeWithElementType(operands[1].getType(), elementType));
   return success();
 }
 
