@@ -21,13 +21,9 @@ from rng_mlir.ir import (
 )
 
 
-def philox_model(counter, key, rounds):
-    """Philox4x32-R on uint32 numpy arrays (SPEC section 1): the test
-    helpers' one Philox model (test/lib/triton_random_model.py), written
-    independently of the C++ reference."""
-    c = [np.asarray(w, np.uint64) for w in counter]
-    k = [np.asarray(w, np.uint64) for w in key]
-    return [w.astype(np.uint32) for w in triton_model.philox4x32(c, k, rounds)]
+# Philox4x32-R on uint32 numpy arrays (SPEC section 1): the test helpers'
+# one Philox model, written independently of the C++ reference.
+philox_model = triton_model.philox4x32_numpy
 
 
 def philox_engine(rounds):

@@ -468,10 +468,7 @@ def check_unbiased(kernels, formats, report):
 def philox4x32(counter, key, rounds=10):
     """Random123 Philox4x32-R (SPEC section 1) on arrays of 32-bit words:
     triton_random_model's model, the one Philox of the test helpers."""
-    mask = np.uint64(0xFFFFFFFF)
-    c = [np.asarray(w, dtype=np.uint64) & mask for w in counter]
-    k = [np.asarray(w, dtype=np.uint64) & mask for w in key]
-    return [w.astype(np.uint32) for w in triton_model.philox4x32(c, k, rounds)]
+    return triton_model.philox4x32_numpy(counter, key, rounds)
 
 
 def check_philox_kat(path):

@@ -45,6 +45,16 @@ def philox4x32(counter, key, rounds):
     return c0, c1, c2, c3
 
 
+def philox4x32_numpy(counter, key, rounds):
+    """philox4x32 on numpy arrays (or array-likes) of 32-bit words, of any
+    integer dtype (each word is taken mod 2^32): four uint32 arrays."""
+    import numpy as np
+    mask = np.uint64(MASK32)
+    c = [np.asarray(w).astype(np.uint64) & mask for w in counter]
+    k = [np.asarray(w).astype(np.uint64) & mask for w in key]
+    return [w.astype(np.uint32) for w in philox4x32(c, k, rounds)]
+
+
 def sext(value, width):
     """`value` (any int) read as a `width`-bit two's-complement integer."""
     value &= (1 << width) - 1
@@ -203,7 +213,7 @@ def randint4x_numpy(seed, seed_width, offsets, offset_width, rounds=10):
                else np.zeros_like(offsets),
                np.zeros_like(offsets), np.zeros_like(offsets)]
     key = (np.uint64(seed64 & MASK32), np.uint64(seed64 >> 32))
-    return [w.astype(np.uint32) for w in philox4x32(counter, key, rounds)]
+    return philox4x32_numpy(counter, key, rounds)
 
 
 def u2f_numpy(words):
