@@ -99,13 +99,41 @@ static void printBuilderResult(const char *what, MlirOperation op) {
     mlirOperationDestroy(op);
 }
 
+/* The entry block of the function `name` of `module` (null if none). */
+static MlirBlock lookupEntryBlock(MlirModule module, const char *name) {
+  MlirOperation function = lookupFunction(module, name);
+  if (mlirOperationIsNull(function))
+    return (MlirBlock){NULL};
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+}
+
+/* Prints the function that holds `block`. */
+static void printFunctionOf(MlirBlock block) {
+  mlirOperationPrint(mlirBlockGetParentOperation(block), printToStdout, NULL);
+  fputc('\n', stdout);
+}
+
+/* Puts `op` (one result, or null: a failed build) in place of the first op
+ * of `entry`, an arith.truncf whose one user is the next op, and prints the
+ * function. */
+static int replaceTruncfAndPrint(MlirBlock entry, MlirOperation op) {
+  if (mlirOperationIsNull(op))
+    return 1;
+  MlirOperation truncf = mlirBlockGetFirstOperation(entry);
+  MlirOperation user = mlirOperationGetNextInBlock(truncf);
+  mlirBlockInsertOwnedOperationBefore(entry, truncf, op);
+  mlirOperationSetOperand(user, 0, mlirOperationGetResult(op, 0));
+  mlirOperationDestroy(truncf);
+  printFunctionOf(entry);
+  return 0;
+}
+
 /* Builds `rng.philox_4x32 %c0, %c1, %c2, %c3 key %k0, %k1 rounds 7` before
  * the return of @built and returns its words instead. */
 static int buildIntoBuilt(MlirModule module) {
-  MlirOperation built = lookupFunction(module, "built");
-  if (mlirOperationIsNull(built))
+  MlirBlock entry = lookupEntryBlock(module, "built");
+  if (mlirBlockIsNull(entry))
     return 1;
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(built, 0));
   MlirOperation ret = mlirBlockGetTerminator(entry);
   MlirLocation loc = mlirOperationGetLocation(ret);
   MlirValue c0 = mlirBlockGetArgument(entry, 0);
@@ -134,23 +162,18 @@ static int buildIntoBuilt(MlirModule module) {
   mlirBlockInsertOwnedOperationBefore(entry, ret, philox);
   for (intptr_t i = 0; i < 4; ++i)
     mlirOperationSetOperand(ret, i, mlirOperationGetResult(philox, i));
-
-  mlirOperationPrint(built, printToStdout, NULL);
-  fputc('\n', stdout);
+  printFunctionOf(entry);
   return 0;
 }
 
 /* Builds `round.stochastic %x, %rbits saturate : f32, i32 -> bf16` in
  * place of the truncf of @round_built. */
 static int buildIntoRoundBuilt(MlirContext ctx, MlirModule module) {
-  MlirOperation function = lookupFunction(module, "round_built");
-  if (mlirOperationIsNull(function))
+  MlirBlock entry = lookupEntryBlock(module, "round_built");
+  if (mlirBlockIsNull(entry))
     return 1;
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
-  MlirOperation truncf = mlirBlockGetFirstOperation(entry);
-  MlirOperation bitcast = mlirOperationGetNextInBlock(truncf);
-  MlirLocation loc = mlirOperationGetLocation(truncf);
+  MlirLocation loc =
+      mlirOperationGetLocation(mlirBlockGetFirstOperation(entry));
   MlirValue x = mlirBlockGetArgument(entry, 0);
   MlirValue rbits = mlirBlockGetArgument(entry, 1);
   MlirType bf16 = mlirBF16TypeGet(ctx);
@@ -163,30 +186,19 @@ static int buildIntoRoundBuilt(MlirContext ctx, MlirModule module) {
   printBuilderResult("null type",
                      mlirRoundStochasticCreate(loc, nullType, x, rbits, true));
 
-  MlirOperation round = mlirRoundStochasticCreate(loc, bf16, x, rbits, true);
-  if (mlirOperationIsNull(round))
-    return 1;
-  mlirBlockInsertOwnedOperationBefore(entry, truncf, round);
-  mlirOperationSetOperand(bitcast, 0, mlirOperationGetResult(round, 0));
-  mlirOperationDestroy(truncf);
-
-  mlirOperationPrint(function, printToStdout, NULL);
-  fputc('\n', stdout);
-  return 0;
+  return replaceTruncfAndPrint(
+      entry, mlirRoundStochasticCreate(loc, bf16, x, rbits, true));
 }
 
 /* Requests two invalid round.scaling_stochastic ops (an i32 scale; an
  * f4E2M1FN result without saturate), then builds a valid one to f4E2M1FN in
  * place of the truncf of @scaling_built and prints the function. */
 static int buildIntoScalingBuilt(MlirContext ctx, MlirModule module) {
-  MlirOperation function = lookupFunction(module, "scaling_built");
-  if (mlirOperationIsNull(function))
+  MlirBlock entry = lookupEntryBlock(module, "scaling_built");
+  if (mlirBlockIsNull(entry))
     return 1;
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
-  MlirOperation truncf = mlirBlockGetFirstOperation(entry);
-  MlirOperation bitcast = mlirOperationGetNextInBlock(truncf);
-  MlirLocation loc = mlirOperationGetLocation(truncf);
+  MlirLocation loc =
+      mlirOperationGetLocation(mlirBlockGetFirstOperation(entry));
   MlirValue x = mlirBlockGetArgument(entry, 0);
   MlirValue scale = mlirBlockGetArgument(entry, 1);
   MlirValue rbits = mlirBlockGetArgument(entry, 2);
@@ -198,28 +210,17 @@ static int buildIntoScalingBuilt(MlirContext ctx, MlirModule module) {
                      mlirRoundScalingStochasticCreate(loc, f4, x, scale, rbits,
                                                       /*saturate=*/false));
 
-  MlirOperation round =
-      mlirRoundScalingStochasticCreate(loc, f4, x, scale, rbits, true);
-  if (mlirOperationIsNull(round))
-    return 1;
-  mlirBlockInsertOwnedOperationBefore(entry, truncf, round);
-  mlirOperationSetOperand(bitcast, 0, mlirOperationGetResult(round, 0));
-  mlirOperationDestroy(truncf);
-
-  mlirOperationPrint(function, printToStdout, NULL);
-  fputc('\n', stdout);
-  return 0;
+  return replaceTruncfAndPrint(
+      entry, mlirRoundScalingStochasticCreate(loc, f4, x, scale, rbits, true));
 }
 
 /* Builds rng.randint, rng.randint4x, rng.rand, rng.rand4x, rng.randn and
  * rng.randn4x of (%seed, %offset) with 10 rounds before the return of
  * @triton_built and returns their results in that order. */
 static int buildIntoTritonBuilt(MlirModule module) {
-  MlirOperation function = lookupFunction(module, "triton_built");
-  if (mlirOperationIsNull(function))
+  MlirBlock entry = lookupEntryBlock(module, "triton_built");
+  if (mlirBlockIsNull(entry))
     return 1;
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
   MlirOperation ret = mlirBlockGetTerminator(entry);
   MlirLocation loc = mlirOperationGetLocation(ret);
   MlirValue seed = mlirBlockGetArgument(entry, 0);
@@ -250,9 +251,7 @@ static int buildIntoTritonBuilt(MlirModule module) {
     for (intptr_t j = 0; j < mlirOperationGetNumResults(op); ++j)
       mlirOperationSetOperand(ret, result++, mlirOperationGetResult(op, j));
   }
-
-  mlirOperationPrint(function, printToStdout, NULL);
-  fputc('\n', stdout);
+  printFunctionOf(entry);
   return 0;
 }
 
