@@ -43,7 +43,8 @@ public:
 /// args...)` and returns it, after loading `DialectTy` into the context.
 /// Returns a null operation, with an error emitted at `location`, when an
 /// entry of `arguments` is null or the new op fails verification (the op is
-/// then destroyed).
+/// then destroyed; its diagnostics carry no "see current operation" note,
+/// which could only print the detached op's operands as unknown values).
 ///
 /// For an op with inferred result types, ODS's builder aborts the process if
 /// inference fails. The inference of every rng-mlir op therefore succeeds for
@@ -67,7 +68,13 @@ MlirOperation createVerifiedOp(MlirLocation location,
   context->getOrLoadDialect<DialectTy>();
   OpBuilder builder(context);
   OpTy op = OpTy::create(builder, loc, std::forward<Args>(args)...);
-  if (failed(verify(op, /*verifyRecursively=*/false))) {
+  // The op is detached: a "see current operation" note on its diagnostics
+  // would print its operands as <<UNKNOWN SSA VALUE>>, so verify without.
+  bool printOp = context->shouldPrintOpOnDiagnostic();
+  context->printOpOnDiagnostic(false);
+  LogicalResult verified = verify(op, /*verifyRecursively=*/false);
+  context->printOpOnDiagnostic(printOp);
+  if (failed(verified)) {
     op->erase();
     return MlirOperation{nullptr};
   }

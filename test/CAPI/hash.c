@@ -44,6 +44,12 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
   fputs("diagnostic: ", stdout);
   mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
   fputc('\n', stdout);
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i) {
+    fputs("note: ", stdout);
+    mlirDiagnosticPrint(mlirDiagnosticGetNote(diagnostic, i), printToStdout,
+                        NULL);
+    fputc('\n', stdout);
+  }
   return mlirLogicalResultSuccess();
 }
 

@@ -28,6 +28,19 @@ inline Type getTypeWithElementType(Type like, Type elementType) {
   return elementType;
 }
 
+/// True if `a` and `b` are both scalars, or both vectors or both ranked
+/// tensors of one shape, element types aside (sizes, scalable dims, dynamic
+/// sizes and tensor encodings must match): the shape agreement the
+/// elementwise ops require beyond ElementwiseMappable, which would accept a
+/// dynamic size beside a static one.
+inline bool haveSameShape(Type a, Type b) {
+  auto shapedA = dyn_cast<ShapedType>(a);
+  auto shapedB = dyn_cast<ShapedType>(b);
+  if (!shapedA || !shapedB)
+    return !shapedA && !shapedB;
+  return shapedA.clone(shapedB.getElementType()) == b;
+}
+
 } // namespace rng
 } // namespace mlir
 

@@ -19,39 +19,6 @@
 using namespace mlir;
 using namespace mlir::rng;
 
-bool rng::isScalarOrStaticVector(Type type) {
-  if (auto vectorType = dyn_cast<VectorType>(type))
-    return !vectorType.isScalable() &&
-           vectorType.getNumElements() <= kMaxUnrolledElements;
-  return !isa<ShapedType>(type);
-}
-
-SmallVector<Value> rng::unpackElements(OpBuilder &builder, Location loc,
-                                       Value value) {
-  auto vectorType = dyn_cast<VectorType>(value.getType());
-  if (!vectorType)
-    return {value};
-  int64_t numElements = vectorType.getNumElements();
-  auto flatType = VectorType::get({numElements}, vectorType.getElementType());
-  Value flat = vector::ShapeCastOp::create(builder, loc, flatType, value);
-  SmallVector<Value> elements;
-  elements.reserve(numElements);
-  for (int64_t i = 0; i < numElements; ++i)
-    elements.push_back(vector::ExtractOp::create(builder, loc, flat, i));
-  return elements;
-}
-
-Value rng::packElements(OpBuilder &builder, Location loc, Type type,
-                        ArrayRef<Value> elements) {
-  auto vectorType = dyn_cast<VectorType>(type);
-  if (!vectorType)
-    return elements.front();
-  auto flatType = VectorType::get({vectorType.getNumElements()},
-                                  vectorType.getElementType());
-  Value flat = vector::FromElementsOp::create(builder, loc, flatType, elements);
-  return vector::ShapeCastOp::create(builder, loc, vectorType, flat);
-}
-
 UnpackedRoundingOperands rng::unpackRoundingOperands(OpBuilder &builder,
                                                      Location loc, Value x,
                                                      Value rbits,
@@ -147,4 +114,19 @@ uint32_t rng::getLargestFiniteF32Bits(Type type) {
   largest.convert(APFloat::IEEEsingle(), APFloat::rmTowardZero, &losesInfo);
   assert(!losesInfo && "largest finite value not exact in f32");
   return uint32_t(largest.bitcastToAPInt().getZExtValue());
+}
+
+uint32_t rng::getOverflowThresholdF32Bits(Type type) {
+  const llvm::fltSemantics &semantics =
+      cast<FloatType>(type).getFloatSemantics();
+  APFloat largest = APFloat::getLargest(semantics);
+  int ulpExponent =
+      ilogb(largest) - int(APFloat::semanticsPrecision(semantics)) + 1;
+  APFloat threshold(1.0f);
+  threshold = scalbn(threshold, ulpExponent, APFloat::rmNearestTiesToEven);
+  bool losesInfo = false;
+  largest.convert(APFloat::IEEEsingle(), APFloat::rmTowardZero, &losesInfo);
+  threshold.add(largest, APFloat::rmNearestTiesToEven);
+  assert(threshold.isFiniteNonZero() && "M + ulp(M) beyond f32's range");
+  return uint32_t(threshold.bitcastToAPInt().getZExtValue());
 }

@@ -57,3 +57,36 @@ Value rng::broadcastToType(OpBuilder &builder, Location loc, Value value,
   return tensor::SplatOp::create(builder, loc, cast<RankedTensorType>(type),
                                  value);
 }
+
+bool rng::isScalarOrStaticVector(Type type) {
+  if (auto vectorType = dyn_cast<VectorType>(type))
+    return !vectorType.isScalable() &&
+           vectorType.getNumElements() <= kMaxUnrolledElements;
+  return !isa<ShapedType>(type);
+}
+
+SmallVector<Value> rng::unpackElements(OpBuilder &builder, Location loc,
+                                       Value value) {
+  auto vectorType = dyn_cast<VectorType>(value.getType());
+  if (!vectorType)
+    return {value};
+  int64_t numElements = vectorType.getNumElements();
+  auto flatType = VectorType::get({numElements}, vectorType.getElementType());
+  Value flat = vector::ShapeCastOp::create(builder, loc, flatType, value);
+  SmallVector<Value> elements;
+  elements.reserve(numElements);
+  for (int64_t i = 0; i < numElements; ++i)
+    elements.push_back(vector::ExtractOp::create(builder, loc, flat, i));
+  return elements;
+}
+
+Value rng::packElements(OpBuilder &builder, Location loc, Type type,
+                        ArrayRef<Value> elements) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  if (!vectorType)
+    return elements.front();
+  auto flatType = VectorType::get({vectorType.getNumElements()},
+                                  vectorType.getElementType());
+  Value flat = vector::FromElementsOp::create(builder, loc, flatType, elements);
+  return vector::ShapeCastOp::create(builder, loc, vectorType, flat);
+}

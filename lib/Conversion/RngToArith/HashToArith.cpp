@@ -18,6 +18,7 @@
 #include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/RngToArith/RngToArith.h"
 #include "rng/Dialect/Rng/IR/RngOps.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
@@ -115,7 +116,7 @@ struct DropoutOpLowering final : HashOpLowering<DropoutOp> {
     if (isa<ShapedType>(seed.getType()) && !isa<ShapedType>(offset.getType()))
       offset = broadcastToType(
           rewriter, loc, offset,
-          cast<ShapedType>(seed.getType()).clone(offset.getType()));
+          getTypeWithElementType(seed.getType(), offset.getType()));
     Value u = buildTritonRandom(rewriter, loc, TritonRandomKind::Rand, seed,
                                 offset, op.getRounds(), options.mulHiLo)
                   .front();

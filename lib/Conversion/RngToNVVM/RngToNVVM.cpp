@@ -16,7 +16,7 @@
 
 #include "rng/Conversion/RngToNVVM/RngToNVVM.h"
 #include "rng/Conversion/Common/DialectLowering.h"
-#include "rng/Conversion/Common/TargetRounding.h"
+#include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 
@@ -55,28 +55,19 @@ std::pair<Value, Value> rng::buildMulHiLoNVVM(OpBuilder &builder, Location loc,
             arith::MulIOp::create(builder, loc, lhs, rhs)};
 
   // Past kMaxUnrolledElements, unrolling would take minutes (10^5
-  // elements: over a minute): the generic product gives the same bits.
-  auto vectorType = dyn_cast<VectorType>(type);
-  if (!vectorType || vectorType.isScalable() ||
-      vectorType.getNumElements() > kMaxUnrolledElements)
+  // elements: over a minute), and scalable vectors cannot be unrolled: the
+  // generic product gives the same bits.
+  if (!isScalarOrStaticVector(type))
     return buildMulHiLoExtended(builder, loc, lhs, rhs);
 
-  // The intrinsic is scalar-only: unroll a (flattened) static vector. The
-  // low half stays one vector multiply.
-  int64_t numElements = vectorType.getNumElements();
-  auto flatType = VectorType::get({numElements}, vectorType.getElementType());
-  Value flatLhs = vector::ShapeCastOp::create(builder, loc, flatType, lhs);
-  Value flatRhs = vector::ShapeCastOp::create(builder, loc, flatType, rhs);
+  // The intrinsic is scalar-only: unroll the static vector. The low half
+  // stays one vector multiply.
   SmallVector<Value> highs;
-  highs.reserve(numElements);
-  for (int64_t i = 0; i < numElements; ++i) {
-    Value l = vector::ExtractOp::create(builder, loc, flatLhs, i);
-    Value r = vector::ExtractOp::create(builder, loc, flatRhs, i);
+  for (auto [l, r] : llvm::zip_equal(unpackElements(builder, loc, lhs),
+                                     unpackElements(builder, loc, rhs)))
     highs.push_back(createMulHiUI(builder, loc, l, r));
-  }
-  Value high = vector::FromElementsOp::create(builder, loc, flatType, highs);
-  high = vector::ShapeCastOp::create(builder, loc, vectorType, high);
-  return {high, arith::MulIOp::create(builder, loc, lhs, rhs)};
+  return {packElements(builder, loc, type, highs),
+          arith::MulIOp::create(builder, loc, lhs, rhs)};
 }
 
 RngLoweringOptions rng::getRngToNVVMLoweringOptions() {

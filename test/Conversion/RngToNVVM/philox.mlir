@@ -46,12 +46,12 @@ func.func @ten_rounds(%c0: i32, %c1: i32, %c2: i32, %c3: i32, %k0: i32,
 // CHECK-SAME:      %[[C:[^:]+]]: vector<2x2xi32>
 // CHECK:         %[[FLAT:.+]] = vector.shape_cast %[[C]] : vector<2x2xi32> to vector<4xi32>
 // CHECK:         %[[E0:.+]] = vector.extract %[[FLAT]][0] : i32 from vector<4xi32>
-// CHECK:         %[[H0:.+]] = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[E0]], %{{.+}}) : (i32, i32) -> i32
 // CHECK:         %[[E1:.+]] = vector.extract %[[FLAT]][1] : i32 from vector<4xi32>
-// CHECK:         %[[H1:.+]] = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[E1]], %{{.+}}) : (i32, i32) -> i32
 // CHECK:         %[[E2:.+]] = vector.extract %[[FLAT]][2] : i32 from vector<4xi32>
-// CHECK:         %[[H2:.+]] = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[E2]], %{{.+}}) : (i32, i32) -> i32
 // CHECK:         %[[E3:.+]] = vector.extract %[[FLAT]][3] : i32 from vector<4xi32>
+// CHECK:         %[[H0:.+]] = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[E0]], %{{.+}}) : (i32, i32) -> i32
+// CHECK:         %[[H1:.+]] = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[E1]], %{{.+}}) : (i32, i32) -> i32
+// CHECK:         %[[H2:.+]] = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[E2]], %{{.+}}) : (i32, i32) -> i32
 // CHECK:         %[[H3:.+]] = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%[[E3]], %{{.+}}) : (i32, i32) -> i32
 // CHECK:         %[[HV:.+]] = vector.from_elements %[[H0]], %[[H1]], %[[H2]], %[[H3]] : vector<4xi32>
 // CHECK:         vector.shape_cast %[[HV]] : vector<4xi32> to vector<2x2xi32>

@@ -16,6 +16,7 @@
 #define RNG_CONVERSION_COMMON_TARGETROUNDING_H
 
 #include "rng/Conversion/Common/StochasticRounding.h"
+#include "rng/Conversion/Common/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -29,26 +30,6 @@
 
 namespace mlir {
 namespace rng {
-
-/// True if `type` is a scalar or a fixed-size vector (any rank) of at most
-/// kMaxUnrolledElements elements: the shapes the target lowerings split into
-/// scalars. Ranked tensors, scalable vectors and larger vectors keep the
-/// universal lowering (which computes the same bits without unrolling; a
-/// vector<10000000xf32> would otherwise unroll for many minutes).
-bool isScalarOrStaticVector(Type type);
-
-/// The most elements a target lowering unrolls a vector into.
-constexpr int64_t kMaxUnrolledElements = 4096;
-
-/// The scalars of `value` (a scalar, or a fixed-size vector in row-major
-/// order).
-SmallVector<Value> unpackElements(OpBuilder &builder, Location loc,
-                                  Value value);
-
-/// The inverse of unpackElements: a value of `type` (scalar or fixed-size
-/// vector) holding `elements`.
-Value packElements(OpBuilder &builder, Location loc, Type type,
-                   ArrayRef<Value> elements);
 
 /// The operands of a `round.stochastic` to element type `elementType` that
 /// a target instruction replaces, split into scalars: the elements of `x`
@@ -76,6 +57,11 @@ Value getMagnitudeBits(OpBuilder &builder, Location loc, Value x);
 /// The f32 bit pattern of the largest finite value of the float type
 /// `type` (which f32 holds exactly for every SR result type).
 uint32_t getLargestFiniteF32Bits(Type type);
+
+/// The f32 bit pattern of M + ulp(M), M the largest finite value of the
+/// float type `type`: the smallest magnitude whose truncation to `type` is
+/// beyond its range. For types narrower than f32's range (f16: 65536.0).
+uint32_t getOverflowThresholdF32Bits(Type type);
 
 /// Returns `result` (a scalar of T, the op's result type) where the f32
 /// input `x` is NaN or |x| `predicate` `threshold` (an f32 bit pattern;
@@ -198,11 +184,10 @@ protected:
             getLargestFiniteF32Bits(elementType), format.maxFiniteBits,
             /*withSign=*/true);
       else if (!saturate && elementType.isF16())
-        // 65536.0f = M + ulp(M) for f16's M = 65504: the first magnitude
-        // whose truncation is beyond the range.
         results[i] = replaceAboveMagnitude(
             rewriter, loc, xs[i], results[i], arith::CmpIPredicate::uge,
-            /*65536.0f=*/0x47800000, *format.infBits, /*withSign=*/true);
+            getOverflowThresholdF32Bits(elementType), *format.infBits,
+            /*withSign=*/true);
     }
     return results;
   }

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // Small IR builders every lowering uses: constants given by their bit
-// pattern, and scalar-to-shape broadcasts. Values given as numbers use
-// upstream's mlir::createScalarOrSplatConstant (mlir/Dialect/Arith/Utils);
-// the lowerings state their constants as bit patterns (SPEC's notation), so
-// this is the one helper they build constants with.
+// pattern, scalar-to-shape broadcasts, and the split of a fixed-size vector
+// into scalars (and back) for scalar-only target instructions. Values given as
+// numbers use upstream's mlir::createScalarOrSplatConstant
+// (mlir/Dialect/Arith/Utils); the lowerings state their constants as bit
+// patterns (SPEC's notation), so this is the one helper they build constants
+// with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +19,9 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 
@@ -68,6 +72,27 @@ Value buildScaledIntToFloat(OpBuilder &builder, Location loc, Value integer,
 /// Broadcasts `value` (a scalar) to `type` when `type` is a vector or static
 /// ranked tensor type; returns `value` unchanged when the types agree.
 Value broadcastToType(OpBuilder &builder, Location loc, Value value, Type type);
+
+/// True if `type` is a scalar or a fixed-size vector (any rank) of at most
+/// kMaxUnrolledElements elements: the shapes the target lowerings split into
+/// scalars (for scalar-only instructions). Ranked tensors, scalable vectors and
+/// larger vectors keep the universal lowering (which computes the same bits
+/// without unrolling; a vector<10000000xf32> would otherwise unroll for many
+/// minutes).
+bool isScalarOrStaticVector(Type type);
+
+/// The most elements a target lowering unrolls a vector into.
+constexpr int64_t kMaxUnrolledElements = 4096;
+
+/// The scalars of `value` (a scalar, or a fixed-size vector in row-major
+/// order).
+SmallVector<Value> unpackElements(OpBuilder &builder, Location loc,
+                                  Value value);
+
+/// The inverse of unpackElements: a value of `type` (scalar or fixed-size
+/// vector) holding `elements`.
+Value packElements(OpBuilder &builder, Location loc, Type type,
+                   ArrayRef<Value> elements);
 
 } // namespace rng
 } // namespace mlir

@@ -66,11 +66,8 @@ static LogicalResult
 verifySameShapes(Operation *op, Type reference, StringRef referenceName,
                  ArrayRef<std::pair<StringRef, Value>> operands) {
   for (auto [name, value] : operands) {
-    auto shaped = dyn_cast<ShapedType>(value.getType());
-    if (!shaped)
-      continue;
-    if (!isa<ShapedType>(reference) ||
-        shaped.clone(getElementTypeOrSelf(reference)) != reference)
+    if (isa<ShapedType>(value.getType()) &&
+        !haveSameShape(value.getType(), reference))
       return op->emitOpError("'") << name << "' type " << value.getType()
                                   << " must be a scalar or have the shape of '"
                                   << referenceName << "' (" << reference << ")";

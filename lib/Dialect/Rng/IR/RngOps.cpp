@@ -144,18 +144,14 @@ static LogicalResult verifyTritonOp(Operation *op, Type seedType,
                                     Type offsetType, uint32_t rounds) {
   if (failed(verifyRounds(op, rounds)))
     return failure();
-  auto offsetShaped = dyn_cast<ShapedType>(offsetType);
   // A shaped seed must be the offset's type up to the element type (same
   // kind, shape and tensor encoding).
-  if (auto seedShaped = dyn_cast<ShapedType>(seedType)) {
-    if (!offsetShaped ||
-        seedShaped.clone(offsetShaped.getElementType()) != offsetType)
-      return op->emitOpError("seed type ")
-             << seedType
-             << " must be a scalar or the offset's vector or tensor type up "
-                "to the element type, but the offset type is "
-             << offsetType;
-  }
+  if (isa<ShapedType>(seedType) && !haveSameShape(seedType, offsetType))
+    return op->emitOpError("seed type ")
+           << seedType
+           << " must be a scalar or the offset's vector or tensor type up "
+              "to the element type, but the offset type is "
+           << offsetType;
   return success();
 }
 

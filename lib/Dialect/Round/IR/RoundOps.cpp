@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Dialect/Round/IR/RoundOps.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -17,16 +18,6 @@ using namespace mlir::rounding;
 //===----------------------------------------------------------------------===//
 // StochasticOp
 //===----------------------------------------------------------------------===//
-
-/// Returns true if `a` and `b` are both scalars, or both vectors or both
-/// ranked tensors of one shape (element types aside; scalable dimensions,
-/// dynamic sizes and tensor encodings must match too).
-static bool haveSameShape(Type a, Type b) {
-  if (auto shaped = dyn_cast<ShapedType>(a))
-    return isa<ShapedType>(b) &&
-           shaped.clone(cast<ShapedType>(b).getElementType()) == b;
-  return !isa<ShapedType>(b);
-}
 
 /// The result types without Inf and NaN (f4E2M1FN, f6E2M3FN, f6E3M2FN)
 /// need `saturate`: without it an overflow would have no result.
@@ -49,12 +40,12 @@ LogicalResult StochasticOp::verify() {
   if (failed(verifySaturateRequired(*this, getType(), getSaturate())))
     return failure();
   Type xType = getX().getType();
-  if (!haveSameShape(xType, getRbits().getType()))
+  if (!rng::haveSameShape(xType, getRbits().getType()))
     return emitOpError("operand 'rbits' of type ")
            << getRbits().getType() << " must have the shape of 'x' (" << xType
            << "): a scalar for a scalar x, else a vector or tensor of the "
               "same kind and shape";
-  if (!haveSameShape(xType, getType()))
+  if (!rng::haveSameShape(xType, getType()))
     return emitOpError("result of type ")
            << getType() << " must have the shape of 'x' (" << xType
            << "): a scalar for a scalar x, else a vector or tensor of the "

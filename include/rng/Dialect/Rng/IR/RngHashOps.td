@@ -155,8 +155,7 @@ def Rng_HashRandOp : Rng_HashDrawOp<"hash_rand"> {
   let summary = "Uniform f32 in [0, 1) per counter, as Phobos' std/random";
   let description = !strconcat([{
     Returns `hash_rand(seed, counter)` (SPEC §5), the uniform draw of
-    Phobos' `std/random`: a few integer instructions per element, so it can
-    be fused into the statement that uses it and redrawn instead of stored.
+    Phobos' `std/random`.
   }], Rng_Lowbias32Doc, Rng_HashRandDoc, Rng_HashSeedPropertyDoc,
      Rng_HashTypesDoc, [{
 

@@ -177,9 +177,7 @@ def Round_StochasticOp
     | `convert-round-to-rocdl`, gfx942 | `f8E4M3FNUZ`, `f8E5M2FNUZ` | `v_cvt_sr_{fp8,bf8}_f32` | opt-in |
 
     (scalable vectors take the universal lowering; a ranked tensor becomes
-    a `linalg.generic` over the scalar op, lowered as scalars). None of this
-    is verified on hardware here; docs/Targets.md lists the models and what
-    is assumed.
+    a `linalg.generic` over the scalar op, lowered as scalars).
   }];
 
   let arguments = (ins Round_F32Like:$x, Round_RandomBitsLike:$rbits,
