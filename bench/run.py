@@ -37,33 +37,19 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Independent numpy model (SPEC.md sections 1-3), used on a sample of indices.
 # ----------------------------------------------------------------------------
 
-M0, M1 = np.uint64(0xD2511F53), np.uint64(0xCD9E8D57)
-W0, W1 = np.uint64(0x9E3779B9), np.uint64(0xBB67AE85)
-MASK = np.uint64(0xFFFFFFFF)
+# Philox and u2f: the test helpers' one model (test/lib/triton_random_model.py).
+sys.path.insert(0, os.path.join(HERE, "..", "test", "lib"))
+import triton_random_model as triton_model  # noqa: E402
 
 
 def np_philox(c0, seed, rounds=10):
     """Philox4x32-`rounds` at counter (c0, 0, 0, 0) (c0: uint32 array),
-    key from the i32 `seed` sign-extended to 64 bits."""
-    s64 = np.uint64(seed & 0xFFFFFFFFFFFFFFFF)
-    k0, k1 = s64 & MASK, s64 >> np.uint64(32)
-    c0 = c0.astype(np.uint64)
-    z = np.zeros_like(c0)
-    c = [c0, z.copy(), z.copy(), z.copy()]
-    for i in range(rounds):
-        p0 = M0 * c[0]
-        p1 = M1 * c[2]
-        c = [(p1 >> np.uint64(32)) ^ c[1] ^ k0, p1 & MASK,
-             (p0 >> np.uint64(32)) ^ c[3] ^ k1, p0 & MASK]
-        k0 = (k0 + W0) & MASK
-        k1 = (k1 + W1) & MASK
-    return [x.astype(np.uint32) for x in c]
+    key from the i32 `seed` sign-extended to 64 bits: Triton's randint4x at
+    32-bit offsets c0."""
+    return triton_model.randint4x_numpy(seed, 32, c0, 32, rounds)
 
 
-def np_u2f(w):
-    x = w.view(np.int32)
-    x = np.where(x < 0, ~x, x)
-    return (x.astype(np.float32) * np.uint32(0x2FFFFFFF).view(np.float32)).astype(np.float32)
+np_u2f = triton_model.u2f_numpy
 
 
 def np_pair_f64(u1, u2):

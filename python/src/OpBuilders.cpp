@@ -27,6 +27,8 @@
 
 #include "IRCore.h"
 
+#include "rng/Support/TypeUtilities.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -344,18 +346,12 @@ static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count,
       elements.push_back(shaped.getElementType());
   for (Value operand : p.operands) {
     Type type = operand.getType();
-    for (Type element : elements) {
-      if (auto vec = dyn_cast<VectorType>(type)) {
-        if (VectorType::isValidElementType(element))
-          candidates.insert(
-              VectorType::get(vec.getShape(), element, vec.getScalableDims()));
-      } else if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-        candidates.insert(RankedTensorType::get(tensor.getShape(), element,
-                                                tensor.getEncoding()));
-      } else if (!isa<ShapedType>(type)) {
-        candidates.insert(element);
-      }
-    }
+    // Scalars, vectors and ranked tensors: the elementwise ops' types.
+    if (isa<ShapedType>(type) && !isa<VectorType, RankedTensorType>(type))
+      continue;
+    for (Type element : elements)
+      if (!isa<VectorType>(type) || VectorType::isValidElementType(element))
+        candidates.insert(rng::getTypeWithElementType(type, element));
   }
 
   SmallVector<Type> accepted;

@@ -60,16 +60,24 @@ StringRef rng::getNVVMChipHelp() {
   return help;
 }
 
-std::optional<ROCDLChipset> rng::parseROCDLChipset(StringRef chipset) {
+std::optional<amdgpu::Chipset> rng::parseROCDLChipset(StringRef chipset) {
   // A processor LLVM knows, in upstream's gfx<major><minor><stepping> form.
   if (llvm::AMDGPU::parseArchAMDGCN(chipset) == llvm::AMDGPU::GK_NONE)
     return std::nullopt;
   FailureOr<amdgpu::Chipset> parsed = amdgpu::Chipset::parse(chipset);
   if (failed(parsed))
     return std::nullopt;
-  ROCDLChipset result;
-  result.majorVersion = parsed->majorVersion;
-  result.minorVersion = parsed->minorVersion;
-  result.steppingVersion = parsed->steppingVersion;
-  return result;
+  return *parsed;
+}
+
+bool rng::hasSRBF16F16(const amdgpu::Chipset &chipset) {
+  return chipset == amdgpu::Chipset(9, 5, 0);
+}
+
+bool rng::hasSRFp8Fnuz(const amdgpu::Chipset &chipset) {
+  return chipset == amdgpu::Chipset(9, 4, 2);
+}
+
+bool rng::hasSRFp8Ocp(const amdgpu::Chipset &chipset) {
+  return chipset == amdgpu::Chipset(9, 5, 0);
 }

@@ -178,12 +178,12 @@ struct ConvertRoundToROCDLPass final
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(lowerDialectForTarget<rounding::RoundDialect, ROCDLChipset>(
+    if (failed(lowerDialectForTarget<rounding::RoundDialect, amdgpu::Chipset>(
             getOperation(), "convert-round-to-rocdl", "chipset", chipset,
             "gfx950", parseROCDLChipset,
             "an AMDGPU processor name LLVM knows, gfx<major><minor><stepping> "
             "such as gfx90a, gfx942 or gfx950",
-            [&](RewritePatternSet &patterns, const ROCDLChipset &parsed) {
+            [&](RewritePatternSet &patterns, const amdgpu::Chipset &parsed) {
               populateRoundToROCDLConversionPatterns(patterns, parsed,
                                                      unverifiedSRInstructions);
             })))
@@ -194,7 +194,7 @@ struct ConvertRoundToROCDLPass final
 } // namespace
 
 void rng::populateRoundToROCDLConversionPatterns(RewritePatternSet &patterns,
-                                                 const ROCDLChipset &chipset,
+                                                 const amdgpu::Chipset &chipset,
                                                  bool unverifiedSRInstructions,
                                                  PatternBenefit benefit) {
   populateRoundToArithConversionPatterns(patterns, benefit);
@@ -202,11 +202,11 @@ void rng::populateRoundToROCDLConversionPatterns(RewritePatternSet &patterns,
     return;
   PatternBenefit targetBenefit(benefit.getBenefit() + 1);
   MLIRContext *context = patterns.getContext();
-  if (chipset.hasSRBF16F16())
+  if (hasSRBF16F16(chipset))
     patterns.add<PairedHalfRoundingPattern<rounding::StochasticOp>>(
         context, buildCvtSrHalfPair, /*pairSaturates=*/false, targetBenefit);
-  if (chipset.hasSRFp8Fnuz())
+  if (hasSRFp8Fnuz(chipset))
     patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/true, targetBenefit);
-  else if (chipset.hasSRFp8Ocp())
+  else if (hasSRFp8Ocp(chipset))
     patterns.add<StochasticToCvtSrFp8>(context, /*fnuz=*/false, targetBenefit);
 }

@@ -4,7 +4,7 @@
 // that says what is allowed.
 
 func.func @negative_lowbias32_i64(%x: i64) {
-  // expected-error @+1 {{'rng.lowbias32' op operand #0 must be i32, or a vector or ranked tensor of i32, but got 'i64'}}
+  // expected-error @+1 {{'rng.lowbias32' op operand #0 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'i64'}}
   %h = rng.lowbias32 %x : i64
   return
 }
@@ -12,7 +12,7 @@ func.func @negative_lowbias32_i64(%x: i64) {
 // -----
 
 func.func @negative_hash_rand_counter_i64(%seed: i32, %counter: i64) {
-  // expected-error @+1 {{'rng.hash_rand' op operand #1 must be i32, or a vector or ranked tensor of i32, but got 'i64'}}
+  // expected-error @+1 {{'rng.hash_rand' op operand #1 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'i64'}}
   %u = rng.hash_rand %seed, %counter : i32, i64
   return
 }
@@ -20,7 +20,7 @@ func.func @negative_hash_rand_counter_i64(%seed: i32, %counter: i64) {
 // -----
 
 func.func @negative_hash_randn_seed_i16(%seed: i16, %counter: vector<4xi32>) {
-  // expected-error @+1 {{'rng.hash_randn' op operand #0 must be i32, or a vector or ranked tensor of i32, but got 'i16'}}
+  // expected-error @+1 {{'rng.hash_randn' op operand #0 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'i16'}}
   %n = rng.hash_randn %seed, %counter : i16, vector<4xi32>
   return
 }
@@ -62,7 +62,7 @@ func.func @negative_hash_rand_shaped_seed_scalar_counter(%seed: vector<4xi32>, %
 // -----
 
 func.func @negative_hash_dropout_x_f16(%x: f16, %p: f32, %seed: i32, %counter: i32) {
-  // expected-error @+1 {{'rng.hash_dropout' op operand #0 must be f32, or a vector or ranked tensor of f32, but got 'f16'}}
+  // expected-error @+1 {{'rng.hash_dropout' op operand #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'f16'}}
   %y = "rng.hash_dropout"(%x, %p, %seed, %counter) : (f16, f32, i32, i32) -> f16
   return
 }
@@ -70,7 +70,7 @@ func.func @negative_hash_dropout_x_f16(%x: f16, %p: f32, %seed: i32, %counter: i
 // -----
 
 func.func @negative_hash_dropout_counter_i64(%x: f32, %p: f32, %seed: i32, %counter: i64) {
-  // expected-error @+1 {{'rng.hash_dropout' op operand #3 must be i32, or a vector or ranked tensor of i32, but got 'i64'}}
+  // expected-error @+1 {{'rng.hash_dropout' op operand #3 must be i32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32, but got 'i64'}}
   %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i64
   return
 }
@@ -138,7 +138,7 @@ func.func @negative_dropout_rounds(%x: f32, %p: f32, %seed: i32, %offset: i32) {
 // -----
 
 func.func @negative_dropout_seed_i65(%x: f32, %p: f32, %seed: i65, %offset: i32) {
-  // expected-error @+1 {{'rng.dropout' op operand #2 must be signless integer of 1 to 64 bits, or a vector or ranked tensor of one, but got 'i65'}}
+  // expected-error @+1 {{'rng.dropout' op operand #2 must be signless integer of 1 to 64 bits, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of 1 to 64 bits, but got 'i65'}}
   %y = rng.dropout %x, %p, %seed, %offset : f32, f32, i65, i32
   return
 }
@@ -146,7 +146,7 @@ func.func @negative_dropout_seed_i65(%x: f32, %p: f32, %seed: i65, %offset: i32)
 // -----
 
 func.func @negative_dropout_offset_i16(%x: f32, %p: f32, %seed: i32, %offset: i16) {
-  // expected-error @+1 {{'rng.dropout' op operand #3 must be i32 or i64, or a vector or ranked tensor of i32 or i64, but got 'i16'}}
+  // expected-error @+1 {{'rng.dropout' op operand #3 must be i32 or i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i32 or i64, but got 'i16'}}
   %y = rng.dropout %x, %p, %seed, %offset : f32, f32, i32, i16
   return
 }
@@ -162,7 +162,7 @@ func.func @negative_dropout_offset_shape(%x: vector<4xf32>, %p: f32, %seed: i32,
 // -----
 
 func.func @negative_splitmix64_i32(%x: i32) {
-  // expected-error @+1 {{'rng.splitmix64' op operand #0 must be i64, or a vector or ranked tensor of i64, but got 'i32'}}
+  // expected-error @+1 {{'rng.splitmix64' op operand #0 must be i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i64, but got 'i32'}}
   %z = rng.splitmix64 %x : i32
   return
 }

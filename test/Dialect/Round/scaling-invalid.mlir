@@ -4,7 +4,7 @@
 // RUN: rng-opt %s --split-input-file --verify-diagnostics
 
 func.func @negative_x_f16(%x: f16, %s: f8E8M0FNU, %r: i32) {
-  // expected-error @+1 {{operand #0 must be f32, or a vector or ranked tensor of f32, but got 'f16'}}
+  // expected-error @+1 {{operand #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'f16'}}
   %0 = round.scaling_stochastic %x, %s, %r saturate : f16, f8E8M0FNU, i32 -> f4E2M1FN
   return
 }
@@ -12,7 +12,7 @@ func.func @negative_x_f16(%x: f16, %s: f8E8M0FNU, %r: i32) {
 // -----
 
 func.func @negative_scale_f32(%x: f32, %s: f32, %r: i32) {
-  // expected-error @+1 {{operand #1 must be f8E8M0FNU, or a vector or ranked tensor of f8E8M0FNU, but got 'f32'}}
+  // expected-error @+1 {{operand #1 must be f8E8M0FNU, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f8E8M0FNU, but got 'f32'}}
   %0 = round.scaling_stochastic %x, %s, %r saturate : f32, f32, i32 -> f4E2M1FN
   return
 }
@@ -20,7 +20,7 @@ func.func @negative_scale_f32(%x: f32, %s: f32, %r: i32) {
 // -----
 
 func.func @negative_scale_i8(%x: f32, %s: i8, %r: i32) {
-  // expected-error @+1 {{operand #1 must be f8E8M0FNU, or a vector or ranked tensor of f8E8M0FNU, but got 'i8'}}
+  // expected-error @+1 {{operand #1 must be f8E8M0FNU, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f8E8M0FNU, but got 'i8'}}
   %0 = round.scaling_stochastic %x, %s, %r saturate : f32, i8, i32 -> f4E2M1FN
   return
 }
@@ -28,7 +28,7 @@ func.func @negative_scale_i8(%x: f32, %s: i8, %r: i32) {
 // -----
 
 func.func @negative_rbits_float(%x: f32, %s: f8E8M0FNU, %r: f32) {
-  // expected-error @+1 {{operand #2 must be signless integer of at least 1 bit, or a vector or ranked tensor of one, but got 'f32'}}
+  // expected-error @+1 {{operand #2 must be signless integer of at least 1 bit, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of at least 1 bit, but got 'f32'}}
   %0 = round.scaling_stochastic %x, %s, %r saturate : f32, f8E8M0FNU, f32 -> f4E2M1FN
   return
 }
@@ -36,7 +36,7 @@ func.func @negative_rbits_float(%x: f32, %s: f8E8M0FNU, %r: f32) {
 // -----
 
 func.func @negative_rbits_i0(%x: f32, %s: f8E8M0FNU, %r: i0) {
-  // expected-error @+1 {{operand #2 must be signless integer of at least 1 bit, or a vector or ranked tensor of one, but got 'i0'}}
+  // expected-error @+1 {{operand #2 must be signless integer of at least 1 bit, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of signless integer of at least 1 bit, but got 'i0'}}
   %0 = round.scaling_stochastic %x, %s, %r saturate : f32, f8E8M0FNU, i0 -> f4E2M1FN
   return
 }
@@ -44,7 +44,7 @@ func.func @negative_rbits_i0(%x: f32, %s: f8E8M0FNU, %r: i0) {
 // -----
 
 func.func @negative_result_f32(%x: f32, %s: f8E8M0FNU, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector or ranked tensor of one of them, but got 'f32'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'f32'}}
   %0 = round.scaling_stochastic %x, %s, %r : f32, f8E8M0FNU, i32 -> f32
   return
 }
@@ -52,7 +52,7 @@ func.func @negative_result_f32(%x: f32, %s: f8E8M0FNU, %r: i32) {
 // -----
 
 func.func @negative_result_f8E8M0FNU(%x: f32, %s: f8E8M0FNU, %r: i32) {
-  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector or ranked tensor of one of them, but got 'f8E8M0FNU'}}
+  // expected-error @+1 {{result #0 must be bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN or f6E3M2FN, but got 'f8E8M0FNU'}}
   %0 = round.scaling_stochastic %x, %s, %r : f32, f8E8M0FNU, i32 -> f8E8M0FNU
   return
 }

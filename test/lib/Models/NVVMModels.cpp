@@ -46,16 +46,12 @@
 using namespace mlir;
 using namespace mlir::rng::test;
 
-static Value i32Const(OpBuilder &b, Location loc, uint32_t v) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-}
-
 /// (rbits >> shift) & mask.
 static Value field(OpBuilder &b, Location loc, Value rbits, unsigned shift,
                    uint32_t mask) {
   Value shifted =
-      arith::ShRUIOp::create(b, loc, rbits, i32Const(b, loc, shift));
-  return arith::AndIOp::create(b, loc, shifted, i32Const(b, loc, mask));
+      arith::ShRUIOp::create(b, loc, rbits, createModelI32(b, loc, shift));
+  return arith::AndIOp::create(b, loc, shifted, createModelI32(b, loc, mask));
 }
 
 /// Builds a vector of `floatType` elements from integer bit patterns.
@@ -108,10 +104,10 @@ struct ConvertF32x2Model final : OpRewritePattern<OpTy> {
 
 /// bitrev16 of the low 16 bits of `v` (an i32).
 static Value bitReverse16(OpBuilder &b, Location loc, Value v) {
-  Value result = i32Const(b, loc, 0);
+  Value result = createModelI32(b, loc, 0);
   for (unsigned bit = 0; bit < 16; ++bit) {
     Value one = field(b, loc, v, bit, 1);
-    one = arith::ShLIOp::create(b, loc, one, i32Const(b, loc, 15 - bit));
+    one = arith::ShLIOp::create(b, loc, one, createModelI32(b, loc, 15 - bit));
     result = arith::OrIOp::create(b, loc, result, one);
   }
   return result;
@@ -155,7 +151,7 @@ struct ConvertF32x4Model final : OpRewritePattern<OpTy> {
       };
       auto shl = [&](Value x, unsigned n) -> Value {
         return arith::ShLIOp::create(rewriter, loc, x,
-                                     i32Const(rewriter, loc, n));
+                                     createModelI32(rewriter, loc, n));
       };
       high = ori(shl(field(rewriter, loc, rbits, 24, 0xFF), 8),
                  field(rewriter, loc, rbits, 8, 0xFF));

@@ -40,10 +40,6 @@
 using namespace mlir;
 using namespace mlir::rng::test;
 
-static Value i32Const(OpBuilder &b, Location loc, uint32_t v) {
-  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-}
-
 namespace {
 
 /// llvm.call_intrinsic "llvm.amdgcn.cvt.sr.{bf16,f16}.f32".
@@ -71,7 +67,7 @@ struct CvtSrHalfModel final : OpRewritePattern<LLVM::CallIntrinsicOp> {
     insn.infinity = ModelInfinity::Infinity;
     Value random =
         arith::ShRUIOp::create(rewriter, loc, op.getArgs()[2],
-                               i32Const(rewriter, loc, isBF16 ? 16 : 19));
+                               createModelI32(rewriter, loc, isBF16 ? 16 : 19));
     Value bits = buildSRModel(rewriter, loc, op.getArgs()[1], random, insn);
     Value old = op.getArgs()[0];
     Type elementType = cast<VectorType>(old.getType()).getElementType();
@@ -101,16 +97,18 @@ template <typename OpTy> struct CvtSrFp8Model final : OpRewritePattern<OpTy> {
     insn.overflow = ModelOverflow::Saturate;
     insn.infinity =
         insn.format.infBits ? ModelInfinity::Infinity : ModelInfinity::NaN;
-    Value seed = arith::ShRUIOp::create(
-        rewriter, loc, op.getSrcB(), i32Const(rewriter, loc, isBF8 ? 11 : 12));
+    Value seed =
+        arith::ShRUIOp::create(rewriter, loc, op.getSrcB(),
+                               createModelI32(rewriter, loc, isBF8 ? 11 : 12));
     Value byte = buildSRModel(rewriter, loc, op.getSrcA(), seed, insn);
     unsigned shift = 8 * op.getByteSel();
     Value wide =
         arith::ExtUIOp::create(rewriter, loc, rewriter.getI32Type(), byte);
     wide = arith::ShLIOp::create(rewriter, loc, wide,
-                                 i32Const(rewriter, loc, shift));
-    Value kept = arith::AndIOp::create(
-        rewriter, loc, op.getOld(), i32Const(rewriter, loc, ~(0xFFu << shift)));
+                                 createModelI32(rewriter, loc, shift));
+    Value kept =
+        arith::AndIOp::create(rewriter, loc, op.getOld(),
+                              createModelI32(rewriter, loc, ~(0xFFu << shift)));
     rewriter.replaceOp(op, arith::OrIOp::create(rewriter, loc, kept, wide));
     return success();
   }

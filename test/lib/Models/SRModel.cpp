@@ -11,6 +11,10 @@
 using namespace mlir;
 using namespace mlir::rng::test;
 
+// The formats' parameters and bit patterns are written out from the format
+// definitions (IEEE 754, OCP 8-bit and MX specs, the FNUZ variants) rather
+// than taken from APFloat as the lowerings take them: the models are an
+// independent oracle.
 ModelFormat ModelFormat::bf16() {
   return {16, 7, 127, 0x7F7F, 0x7F80, 0x7FC0, false};
 }

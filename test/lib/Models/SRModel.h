@@ -18,6 +18,7 @@
 #ifndef RNG_TEST_LIB_MODELS_SRMODEL_H
 #define RNG_TEST_LIB_MODELS_SRMODEL_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 
 #include <cstdint>
@@ -81,6 +82,13 @@ struct ModelInstruction {
 /// as a signless integer of `insn.format.width` bits.
 Value buildSRModel(OpBuilder &builder, Location loc, Value x, Value random,
                    const ModelInstruction &insn);
+
+/// An i32 `arith.constant` of `value`, for the instruction models (which
+/// share no code with the lowerings they check).
+inline Value createModelI32(OpBuilder &builder, Location loc, uint32_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getI32IntegerAttr(value));
+}
 
 } // namespace test
 } // namespace rng

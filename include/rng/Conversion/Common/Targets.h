@@ -14,6 +14,7 @@
 #ifndef RNG_CONVERSION_COMMON_TARGETS_H
 #define RNG_CONVERSION_COMMON_TARGETS_H
 
+#include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -49,28 +50,17 @@ std::optional<NVVMChip> parseNVVMChip(StringRef chip);
 /// The NVIDIA chip names parseNVVMChip accepts, for diagnostics.
 StringRef getNVVMChipHelp();
 
-/// An AMD chipset `gfx<major><minor><stepping>` known to LLVM 22's AMDGPU
-/// backend.
-struct ROCDLChipset {
-  unsigned majorVersion = 0;
-  unsigned minorVersion = 0;
-  unsigned steppingVersion = 0;
+/// Parses `chipset` (e.g. "gfx942") into upstream's amdgpu::Chipset (the
+/// feature argument of populateRoundToROCDLConversionPatterns);
+/// std::nullopt if LLVM 22's AMDGPU backend does not know it.
+std::optional<amdgpu::Chipset> parseROCDLChipset(StringRef chipset);
 
-  bool is(unsigned major, unsigned minor, unsigned stepping) const {
-    return majorVersion == major && minorVersion == minor &&
-           steppingVersion == stepping;
-  }
-  /// v_cvt_sr_bf16_f32 / v_cvt_sr_f16_f32: gfx950.
-  bool hasSRBF16F16() const { return is(9, 5, 0); }
-  /// v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 on the FNUZ formats: gfx942.
-  bool hasSRFp8Fnuz() const { return is(9, 4, 2); }
-  /// v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 on the OCP formats: gfx950.
-  bool hasSRFp8Ocp() const { return is(9, 5, 0); }
-};
-
-/// Parses `chipset` (e.g. "gfx942"); std::nullopt if LLVM 22's AMDGPU
-/// backend does not know it.
-std::optional<ROCDLChipset> parseROCDLChipset(StringRef chipset);
+/// v_cvt_sr_bf16_f32 / v_cvt_sr_f16_f32: gfx950.
+bool hasSRBF16F16(const amdgpu::Chipset &chipset);
+/// v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 on the FNUZ formats: gfx942.
+bool hasSRFp8Fnuz(const amdgpu::Chipset &chipset);
+/// v_cvt_sr_fp8_f32 / v_cvt_sr_bf8_f32 on the OCP formats: gfx950.
+bool hasSRFp8Ocp(const amdgpu::Chipset &chipset);
 
 } // namespace rng
 } // namespace mlir

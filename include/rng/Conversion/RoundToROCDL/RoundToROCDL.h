@@ -31,7 +31,7 @@ namespace rng {
 /// vectors; ranked tensors and all other (format, chipset) pairs are lowered
 /// by the universal patterns.
 void populateRoundToROCDLConversionPatterns(
-    RewritePatternSet &patterns, const ROCDLChipset &chipset,
+    RewritePatternSet &patterns, const amdgpu::Chipset &chipset,
     bool unverifiedSRInstructions = false, PatternBenefit benefit = 1);
 
 } // namespace rng

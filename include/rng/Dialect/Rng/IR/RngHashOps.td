@@ -13,40 +13,7 @@
 #ifndef RNG_DIALECT_RNG_IR_RNGHASHOPS_TD
 #define RNG_DIALECT_RNG_IR_RNGHASHOPS_TD
 
-//===----------------------------------------------------------------------===//
-// Type constraints: scalars, every vector (fixed or scalable) and ranked
-// tensors of static or dynamic shape.
-//===----------------------------------------------------------------------===//
-
-def Rng_HashWordLike : TypeConstraint<Or<[
-    I32.predicate,
-    VectorOfAnyRankOf<[I32]>.predicate,
-    RankedTensorOf<[I32]>.predicate]>,
-  "i32, or a vector or ranked tensor of i32">;
-
-def Rng_HashI64Like : TypeConstraint<Or<[
-    I64.predicate,
-    VectorOfAnyRankOf<[I64]>.predicate,
-    RankedTensorOf<[I64]>.predicate]>,
-  "i64, or a vector or ranked tensor of i64">;
-
-def Rng_HashFloatLike : TypeConstraint<Or<[
-    F32.predicate,
-    VectorOfAnyRankOf<[F32]>.predicate,
-    RankedTensorOf<[F32]>.predicate]>,
-  "f32, or a vector or ranked tensor of f32">;
-
-def Rng_DropoutSeedLike : TypeConstraint<Or<[
-    Rng_SeedInteger.predicate,
-    VectorOfAnyRankOf<[Rng_SeedInteger]>.predicate,
-    RankedTensorOf<[Rng_SeedInteger]>.predicate]>,
-  "signless integer of 1 to 64 bits, or a vector or ranked tensor of one">;
-
-def Rng_DropoutOffsetLike : TypeConstraint<Or<[
-    I32.predicate, I64.predicate,
-    VectorOfAnyRankOf<[I32, I64]>.predicate,
-    RankedTensorOf<[I32, I64]>.predicate]>,
-  "i32 or i64, or a vector or ranked tensor of i32 or i64">;
+// Operand types: RngOps.td's (RngMLIR_ElementwiseLike).
 
 class Rng_HashOp<string mnemonic, list<Trait> traits = []>
     : Rng_Op<mnemonic, !listconcat([Pure, ElementwiseMappable], traits)>;
@@ -130,8 +97,8 @@ def Rng_Lowbias32Op : Rng_HashOp<"lowbias32", [
     ```
   }]);
 
-  let arguments = (ins Rng_HashWordLike:$x);
-  let results = (outs Rng_HashWordLike:$result);
+  let arguments = (ins Rng_WordLike:$x);
+  let results = (outs Rng_WordLike:$result);
   let assemblyFormat = "$x attr-dict `:` type($x)";
   let hasFolder = 1;
 }
@@ -143,8 +110,8 @@ def Rng_Lowbias32Op : Rng_HashOp<"lowbias32", [
 class Rng_HashDrawOp<string mnemonic>
     : Rng_HashOp<mnemonic, [
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let arguments = (ins Rng_HashWordLike:$seed, Rng_HashWordLike:$counter);
-  let results = (outs Rng_HashFloatLike:$result);
+  let arguments = (ins Rng_WordLike:$seed, Rng_WordLike:$counter);
+  let results = (outs Rng_FloatLike:$result);
   let assemblyFormat = [{
     $seed `,` $counter attr-dict `:` type($seed) `,` type($counter)
   }];
@@ -259,9 +226,9 @@ def Rng_HashDropoutOp : Rng_HashOp<"hash_dropout", [
     ```
   }]);
 
-  let arguments = (ins Rng_HashFloatLike:$x, Rng_HashFloatLike:$p,
-                       Rng_HashWordLike:$seed, Rng_HashWordLike:$counter);
-  let results = (outs Rng_HashFloatLike:$result);
+  let arguments = (ins Rng_FloatLike:$x, Rng_FloatLike:$p,
+                       Rng_WordLike:$seed, Rng_WordLike:$counter);
+  let results = (outs Rng_FloatLike:$result);
   let assemblyFormat = [{
     $x `,` $p `,` $seed `,` $counter attr-dict `:` type($x) `,` type($p) `,`
     type($seed) `,` type($counter)
@@ -303,11 +270,11 @@ def Rng_DropoutOp : Rng_HashOp<"dropout", [
     ```
   }]);
 
-  let arguments = (ins Rng_HashFloatLike:$x, Rng_HashFloatLike:$p,
-                       Rng_DropoutSeedLike:$seed,
-                       Rng_DropoutOffsetLike:$offset,
+  let arguments = (ins Rng_FloatLike:$x, Rng_FloatLike:$p,
+                       Rng_SeedLike:$seed,
+                       Rng_OffsetLike:$offset,
                        Rng_RoundsAttr:$rounds);
-  let results = (outs Rng_HashFloatLike:$result);
+  let results = (outs Rng_FloatLike:$result);
   let assemblyFormat = [{
     $x `,` $p `,` $seed `,` $offset (`rounds` $rounds^)? attr-dict `:`
     type($x) `,` type($p) `,` type($seed) `,` type($offset)
@@ -352,8 +319,8 @@ def Rng_SplitMix64Op : Rng_HashOp<"splitmix64", [
     ```
   }];
 
-  let arguments = (ins Rng_HashI64Like:$x);
-  let results = (outs Rng_HashI64Like:$result);
+  let arguments = (ins Rng_I64Like:$x);
+  let results = (outs Rng_I64Like:$result);
   let assemblyFormat = "$x attr-dict `:` type($x)";
   let hasFolder = 1;
 }

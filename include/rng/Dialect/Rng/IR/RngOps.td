@@ -7,6 +7,7 @@
 #ifndef RNG_DIALECT_RNG_IR_RNGOPS_TD
 #define RNG_DIALECT_RNG_IR_RNGOPS_TD
 
+include "rng/Dialect/Common/ElementwiseTypes.td"
 include "rng/Dialect/Rng/IR/RngDialect.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -17,20 +18,8 @@ include "mlir/Interfaces/VectorInterfaces.td"
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-// Every rng op is elementwise (ElementwiseMappable): an operand or result is
-// a scalar, a vector (fixed or scalable, any rank) or a ranked tensor (static
-// or dynamic sizes) of its element type. Shapes are checked by the
-// Elementwise trait and the op verifiers.
-class Rng_ElementwiseLike<list<Type> elementTypes, string elementSummary>
-    : TypeConstraint<Or<[
-        AnyTypeOf<elementTypes>.predicate,
-        VectorOfAnyRankOf<elementTypes>.predicate,
-        RankedTensorOf<elementTypes>.predicate]>,
-      elementSummary # ", or a vector (fixed or scalable) or ranked tensor "
-      "(static or dynamic sizes) of " # elementSummary>;
-
 // A 32-bit word.
-def Rng_WordLike : Rng_ElementwiseLike<[I32], "i32">;
+def Rng_WordLike : RngMLIR_ElementwiseLike<[I32], "i32">;
 
 // The Philox round count: 1..16, default 10 (checked in the verifier so the
 // message can say what is allowed).
@@ -127,12 +116,15 @@ def Rng_SeedInteger : Type<
   "signless integer of 1 to 64 bits", "::mlir::IntegerType">;
 
 def Rng_SeedLike
-    : Rng_ElementwiseLike<[Rng_SeedInteger], "signless integer of 1 to 64 bits">;
+    : RngMLIR_ElementwiseLike<[Rng_SeedInteger], "signless integer of 1 to 64 bits">;
 
 // An offset: the 32- or 64-bit Philox counter.
-def Rng_OffsetLike : Rng_ElementwiseLike<[I32, I64], "i32 or i64">;
+def Rng_OffsetLike : RngMLIR_ElementwiseLike<[I32, I64], "i32 or i64">;
 
-def Rng_FloatLike : Rng_ElementwiseLike<[F32], "f32">;
+def Rng_FloatLike : RngMLIR_ElementwiseLike<[F32], "f32">;
+
+// SplitMix64's state.
+def Rng_I64Like : RngMLIR_ElementwiseLike<[I64], "i64">;
 
 // Description paragraphs shared by the six ops (SPEC §2).
 defvar Rng_TritonKeyCounterDoc = [{

@@ -7,6 +7,7 @@
 #ifndef RNG_DIALECT_ROUND_IR_ROUNDOPS_TD
 #define RNG_DIALECT_ROUND_IR_ROUNDOPS_TD
 
+include "rng/Dialect/Common/ElementwiseTypes.td"
 include "rng/Dialect/Round/IR/RoundDialect.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
@@ -16,20 +17,10 @@ include "mlir/Interfaces/VectorInterfaces.td"
 // Type constraints
 //===----------------------------------------------------------------------===//
 
-// Every round op is elementwise (ElementwiseMappable): an operand or result
-// is a scalar, a vector (fixed or scalable, any rank) or a ranked tensor
-// (static or dynamic sizes) of its element type. Shapes are checked by the
-// Elementwise trait and the verifiers so the message can say what is wrong.
-class Round_ElementwiseLike<Type elementType, string elementSummary>
-    : TypeConstraint<Or<[
-        elementType.predicate,
-        VectorOfAnyRankOf<[elementType]>.predicate,
-        RankedTensorOf<[elementType]>.predicate]>,
-      elementSummary # ", or a vector (fixed or scalable) or ranked tensor "
-      "(static or dynamic sizes) of " # elementSummary>;
+// Operand types: RngMLIR_ElementwiseLike (rng/Dialect/Common).
 
 // The value to round.
-def Round_F32Like : Round_ElementwiseLike<F32, "f32">;
+def Round_F32Like : RngMLIR_ElementwiseLike<[F32], "f32">;
 
 // The random bits: a signless integer of any width W >= 1 (K = min(W, D(T))
 // of them are used; i0 would give K = 0, no stochastic rounding at all).
@@ -39,7 +30,7 @@ def Round_RandomBitsInteger : Type<
         "::llvm::cast<::mlir::IntegerType>($_self).getWidth() >= 1">,
   "signless integer of at least 1 bit", "::mlir::IntegerType">;
 
-def Round_RandomBitsLike : Round_ElementwiseLike<Round_RandomBitsInteger,
+def Round_RandomBitsLike : RngMLIR_ElementwiseLike<[Round_RandomBitsInteger],
     "signless integer of at least 1 bit">;
 
 // The formats stochastic rounding can produce (SPEC section 3).
@@ -50,7 +41,7 @@ def Round_TargetFloat : AnyTypeOf<
     "or f6E3M2FN">;
 
 def Round_TargetFloatLike
-    : Round_ElementwiseLike<Round_TargetFloat, Round_TargetFloat.summary>;
+    : RngMLIR_ElementwiseLike<[Round_TargetFloat], Round_TargetFloat.summary>;
 
 class Round_Op<string mnemonic, list<Trait> traits = []>
     : Op<Round_Dialect, mnemonic, traits>;
@@ -196,33 +187,8 @@ def Round_StochasticOp
 // ScalingStochasticOp
 //===----------------------------------------------------------------------===//
 
-// Operands of round.scaling_stochastic: elementwise-mappable (scalars,
-// vectors of any rank, scalable ones included, and ranked tensors, dynamic
-// ones included). The shapes are checked by ElementwiseMappable and verify().
-def Round_ScalingX : TypeConstraint<Or<[
-    F32.predicate,
-    VectorOfAnyRankOf<[F32]>.predicate,
-    RankedTensorOf<[F32]>.predicate]>,
-  "f32, or a vector or ranked tensor of f32">;
-
-def Round_ScalingScale : TypeConstraint<Or<[
-    F8E8M0FNU.predicate,
-    VectorOfAnyRankOf<[F8E8M0FNU]>.predicate,
-    RankedTensorOf<[F8E8M0FNU]>.predicate]>,
-  "f8E8M0FNU, or a vector or ranked tensor of f8E8M0FNU">;
-
-def Round_ScalingRandomBits : TypeConstraint<Or<[
-    Round_RandomBitsInteger.predicate,
-    VectorOfAnyRankOf<[Round_RandomBitsInteger]>.predicate,
-    RankedTensorOf<[Round_RandomBitsInteger]>.predicate]>,
-  "signless integer of at least 1 bit, or a vector or ranked tensor of one">;
-
-def Round_ScalingResult : TypeConstraint<Or<[
-    Round_TargetFloat.predicate,
-    VectorOfAnyRankOf<[Round_TargetFloat]>.predicate,
-    RankedTensorOf<[Round_TargetFloat]>.predicate]>,
-  "bf16, f16, f8E4M3FN, f8E5M2, f8E4M3FNUZ, f8E5M2FNUZ, f4E2M1FN, f6E2M3FN "
-  "or f6E3M2FN, or a vector or ranked tensor of one of them">;
+// The block scale of round.scaling_stochastic: an E8M0 power of two.
+def Round_ScaleLike : RngMLIR_ElementwiseLike<[F8E8M0FNU], "f8E8M0FNU">;
 
 def Round_ScalingStochasticOp : Round_Op<"scaling_stochastic",
     [Pure, ElementwiseMappable]> {
@@ -270,9 +236,9 @@ def Round_ScalingStochasticOp : Round_Op<"scaling_stochastic",
     tensors through the dialect's elementwise tensor lowering.
   }];
 
-  let arguments = (ins Round_ScalingX:$x, Round_ScalingScale:$scale,
-                       Round_ScalingRandomBits:$rbits, UnitAttr:$saturate);
-  let results = (outs Round_ScalingResult:$result);
+  let arguments = (ins Round_F32Like:$x, Round_ScaleLike:$scale,
+                       Round_RandomBitsLike:$rbits, UnitAttr:$saturate);
+  let results = (outs Round_TargetFloatLike:$result);
 
   let assemblyFormat = [{
     $x `,` $scale `,` $rbits (`saturate` $saturate^)? attr-dict
