@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/Common/Hash.h"
-#include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/TritonRandom.h"
 #include "rng/Conversion/Common/Utils.h"
 

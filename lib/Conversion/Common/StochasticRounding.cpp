@@ -5,7 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/Common/StochasticRounding.h"
-#include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/Utils.h"
 #include "rng/Support/TypeUtilities.h"
 

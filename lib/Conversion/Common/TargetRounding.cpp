@@ -119,13 +119,12 @@ uint32_t rng::getLargestFiniteF32Bits(Type type) {
 uint32_t rng::getOverflowThresholdF32Bits(Type type) {
   const llvm::fltSemantics &semantics =
       cast<FloatType>(type).getFloatSemantics();
-  APFloat largest = APFloat::getLargest(semantics);
+  APFloat largest(APFloat::IEEEsingle(),
+                  APInt(32, getLargestFiniteF32Bits(type)));
   int ulpExponent =
       ilogb(largest) - int(APFloat::semanticsPrecision(semantics)) + 1;
-  APFloat threshold(1.0f);
-  threshold = scalbn(threshold, ulpExponent, APFloat::rmNearestTiesToEven);
-  bool losesInfo = false;
-  largest.convert(APFloat::IEEEsingle(), APFloat::rmTowardZero, &losesInfo);
+  APFloat threshold =
+      scalbn(APFloat(1.0f), ulpExponent, APFloat::rmNearestTiesToEven);
   threshold.add(largest, APFloat::rmNearestTiesToEven);
   assert(threshold.isFiniteNonZero() && "M + ulp(M) beyond f32's range");
   return uint32_t(threshold.bitcastToAPInt().getZExtValue());
