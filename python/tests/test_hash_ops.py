@@ -108,6 +108,31 @@ def test_splitmix64_rank_seeds(ctx):
     assert got == [model.splitmix64(int(s) & (2**64 - 1)) for s in states]
 
 
+TR_OFFSETS = np.array([0, 1, 2, 3, 2377230, 3684651, 6048054, -1, -2**63,
+                       2**63 - 1, 2**32, 0x123456789ABCDEF0], dtype=np.int64)
+
+
+@pytest.mark.parametrize("seed", [0, 123, 2**64 - 1, 0x0123456789ABCDEF])
+def test_tr_dropout_sample(ctx, seed):
+    """rng.tr_dropout_sample with SPEC §7's example convention (seed_lo,
+    seed_hi = lo32, hi32 of a 64-bit seed) against the model; under seed 0
+    the offsets 2377230 and 6048054 give exactly 1.0, 3684651 the largest
+    f32 below 1."""
+    module = elementwise_module("k", [i64()], [F32Type.get()],
+                                lambda o, lo, hi: rng.tr_dropout_sample(lo, hi, o),
+                                scalars=[i64(), i64()])
+    engine = jit(module)
+    out = np.zeros(len(TR_OFFSETS), np.float32)
+    lo, hi = model.tr_seed_halves(seed)
+    engine.invoke("k", TR_OFFSETS, out, lo, hi)
+    want = [model.tr_dropout_sample(lo, hi, int(o) & (2**64 - 1))
+            for o in TR_OFFSETS]
+    assert [f32_to_bits(v) for v in out] == want
+    if seed == 0:
+        assert out[4] == out[6] == np.float32(1.0)
+        assert f32_to_bits(out[5]) == 0x3F7FFFFF
+
+
 def test_builders_and_diagnostics(ctx):
     f32 = F32Type.get()
     module = Module.create()
@@ -118,6 +143,7 @@ def test_builders_and_diagnostics(ctx):
         assert str(rng.hash_rand(s, s).type) == "f32"
         assert str(rng.lowbias32(s).type) == "i32"
         assert str(rng.splitmix64(w).type) == "i64"
+        assert str(rng.tr_dropout_sample(w, w, w).type) == "f32"
         assert str(rng.dropout(x, x, w, s, rounds=7).type) == "f32"
         assert str(rng.hash_dropout(x, x, s, s).type) == "f32"
         one = arith.constant(f32, 1.0)
@@ -127,5 +153,7 @@ def test_builders_and_diagnostics(ctx):
             rng.splitmix64(s)
         with pytest.raises(MLIRError, match="operand #1 must be i32"):
             rng.hash_randn(s, w)
+        with pytest.raises(MLIRError, match="operand #2 must be i64"):
+            rng.tr_dropout_sample(w, w, s)
         func.return_([])
     assert module.operation.verify()

@@ -24,9 +24,10 @@
 
 static const char *kModule =
     "func.func @f(%x: f32, %p: f32, %seed: i32, %counter: i32, %state: i64)"
-    "    -> (i32, f32, f32, f32, f32, i64) {\n"
+    "    -> (i32, f32, f32, f32, f32, i64, f32) {\n"
     "  %one = arith.constant 1.0 : f32\n"
-    "  return %seed, %x, %x, %x, %x, %state : i32, f32, f32, f32, f32, i64\n"
+    "  return %seed, %x, %x, %x, %x, %state, %x\n"
+    "      : i32, f32, f32, f32, f32, i64, f32\n"
     "}\n";
 
 static MlirStringRef str(const char *s) {
@@ -100,6 +101,8 @@ int main(void) {
           mlirRngDropoutCreate(loc, x, p, seed, counter, 0));
   refused("hash_randn null seed", mlirRngHashRandnCreate(loc, null, counter));
   refused("splitmix64 of i32", mlirRngSplitMix64Create(loc, seed));
+  refused("tr_dropout_sample of an i32 offset",
+          mlirRngTrDropoutSampleCreate(loc, state, state, counter));
 
   MlirOperation ops[] = {
       mlirRngLowbias32Create(loc, counter),
@@ -107,7 +110,8 @@ int main(void) {
       mlirRngHashRandnCreate(loc, seed, counter),
       mlirRngHashDropoutCreate(loc, x, p, seed, counter),
       mlirRngDropoutCreate(loc, x, p, state, counter, MLIR_RNG_DEFAULT_ROUNDS),
-      mlirRngSplitMix64Create(loc, state)};
+      mlirRngSplitMix64Create(loc, state),
+      mlirRngTrDropoutSampleCreate(loc, state, state, state)};
   for (intptr_t i = 0; i < (intptr_t)(sizeof(ops) / sizeof(ops[0])); ++i) {
     if (mlirOperationIsNull(ops[i]))
       return 1;

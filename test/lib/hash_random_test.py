@@ -5,14 +5,16 @@ dropout ops and SplitMix64 (SPEC §5-7).
     hash_random_test.py check VECTORS_DIR runner-output.txt
 
 `gen` writes a program that runs rng.lowbias32, rng.hash_rand,
-rng.hash_randn, rng.hash_dropout, rng.dropout and rng.splitmix64 at run time
+rng.hash_randn, rng.hash_dropout, rng.dropout, rng.splitmix64 and
+rng.tr_dropout_sample at run time
 (every operand is an argument of a non-inlined function, so nothing folds)
 in scalar form (one call per element), as 1-D and 2-D vectors and with one
 seed per lane, and prints every result as an integer bit pattern. Each
 dropout is also applied to a gradient with the same p, seed and
 offset/counter (the backward pass). `check` compares the output with the
 independent model in hash_random_model.py (integers, uniforms and dropouts
-exactly, hash_randn within 3 ulp), checks that the backward mask is the
+exactly, hash_randn within 3 ulp; tr_dropout_sample exactly, including
+offsets whose sample rounds to 1.0), checks that the backward mask is the
 forward mask, and checks rng.dropout's keep decisions against the rand values
 recorded from Triton 3.6 (VECTORS_DIR/triton_random.json).
 """
@@ -43,6 +45,18 @@ GRADS = [-0.5 * x + 0.3 for x in reversed(XS)]
 PS = [0.0, 0.1, 0.5, 0.9]
 I64_EDGES = [0, 1, 5, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**40 + 12345,
              2**63 - 1, -1, -2, -2**31, -2**32, -2**63, 0x123456789ABCDEF0, 77]
+
+
+# rng.tr_dropout_sample: (seed_lo, seed_hi) pairs, from zero seeds to full
+# 64-bit words (SPEC §7's example convention uses 32-bit halves, but the op
+# takes any i64), and offsets including those whose high word rounds to
+# 2^32 under zero seeds (2377230: 0xFFFFFFAE, 6048054: 0xFFFFFFDA,
+# 145926597: 0xFFFFFF87, all 1.0) or down to 0xFFFFFF00 (3684651:
+# 0xFFFFFF21, 88612645: 0xFFFFFF70), and wrapping seed_lo + offset.
+TR_SEEDS = [(0, 0), (1, 2), (2**32 - 1, 2**32 - 1), (1658732843, 3034356692),
+            (2**64 - 1, 2**64 - 1), (0x123456789ABCDEF0, 0xFEDCBA9876543210)]
+TR_OFFSETS = [0, 1, 2, 3, 2377230, 3684651, 6048054, 88612645, 145926597,
+              -1, -2**63, 2**63 - 1, 2**32, 2**32 - 1, 0x123456789ABCDEF0, 77]
 
 
 def vec(n, elem, dims=None):
@@ -130,6 +144,18 @@ def dropout_kernel(name, seed_t, offset_t, float_t, word_t, rounds):
         "  %%yb = arith.bitcast %%y : %s to %s" % (float_t, word_t),
         "  %%dyb = arith.bitcast %%dy : %s to %s" % (float_t, word_t),
         "  return %%yb, %%dyb : %s, %s" % (word_t, word_t),
+        "}"]
+
+
+def tr_kernel(name, seed_t, offset_t, float_t, word_t):
+    """rng.tr_dropout_sample of (seed_lo, seed_hi, offset), as bits."""
+    return [
+        "func.func %s(%%lo: %s, %%hi: %s, %%offset: %s) -> %s {"
+        % (name, seed_t, seed_t, offset_t, word_t),
+        "  %%u = rng.tr_dropout_sample %%lo, %%hi, %%offset : %s, %s, %s"
+        % (seed_t, seed_t, offset_t),
+        "  %%b = arith.bitcast %%u : %s to %s" % (float_t, word_t),
+        "  return %%b : %s" % word_t,
         "}"]
 
 
@@ -266,6 +292,31 @@ def gen(vectors_dir):
             row = "%%row%d" % prog.count
             prog.main.append("  %s = vector.from_elements %s : vector<2xi32>" % (row, ", ".join(rs)))
             prog.show("%s.s%d" % (tag, i), row, "vector<2xi32>")
+
+    # rng.tr_dropout_sample: scalars, 1-D and 2-D vectors, per-lane seeds.
+    i64v, i64m = vec(N, "i64"), vec(N, "i64", [4, 4])
+    prog.funcs += tr_kernel("@tr_scalar", "i64", "i64", "f32", "i32")
+    prog.funcs += tr_kernel("@tr_vector", "i64", i64v, f32v, i32v)
+    prog.funcs += tr_kernel("@tr_matrix", "i64", i64m, f32m, i32m)
+    prog.funcs += tr_kernel("@tr_lanes", i64v, i64v, f32v, i32v)
+    offsets = [sext(v & MASK64, 64) for v in TR_OFFSETS]
+    for si, (lo, hi) in enumerate(TR_SEEDS):
+        lo_c = prog.const(str(sext(lo, 64)), "i64")
+        hi_c = prog.const(str(sext(hi, 64)), "i64")
+        o = prog.const(dense_int(offsets), i64v)
+        prog.show("S%d.v" % si, prog.call("@tr_vector", [lo_c, hi_c, o],
+                                          ["i64", "i64", i64v], [i32v])[0], i32v)
+        om = prog.const("dense<%s>" % nested(offsets, [4, 4]), i64m)
+        prog.show("S%d.m" % si, prog.call("@tr_matrix", [lo_c, hi_c, om],
+                                          ["i64", "i64", i64m], [i32m])[0], i32m)
+        for i, offset in enumerate(offsets):
+            oi = prog.const(str(offset), "i64")
+            prog.show("S%d.s%d" % (si, i), prog.call(
+                "@tr_scalar", [lo_c, hi_c, oi], ["i64"] * 3, ["i32"])[0], "i32")
+    los = prog.const(dense_int([sext(lo, 64) for lo, _ in repeat(TR_SEEDS, N)]), i64v)
+    his = prog.const(dense_int([sext(hi, 64) for _, hi in repeat(TR_SEEDS, N)]), i64v)
+    o = prog.const(dense_int(offsets), i64v)
+    prog.show("SL.v", prog.call("@tr_lanes", [los, his, o], [i64v] * 3, [i32v])[0], i32v)
 
     # rng.splitmix64: states, and Tech-Renaissance's rank seeds of 123.
     prog.funcs += [
@@ -416,6 +467,18 @@ def check(vectors_dir, output_path):
                     failures.append("%s[%d]: keep differs from Triton's rand" % (tag, i))
                 triton += 1
 
+    ones = 0
+    for si, (lo, hi) in enumerate(TR_SEEDS):
+        want = [model.tr_dropout_sample(lo, hi, v & MASK64) for v in TR_OFFSETS]
+        ones += want.count(f32_to_bits(1.0))
+        expect("S%d.v" % si, out.get("S%d.v" % si), want)
+        expect("S%d.m" % si, out.get("S%d.m" % si), want)
+        for i, w in enumerate(want):
+            expect("S%d.s%d" % (si, i), out.get("S%d.s%d" % (si, i)), [w])
+    expect("SL.v", out.get("SL.v"),
+           [model.tr_dropout_sample(lo, hi, v & MASK64)
+            for (lo, hi), v in zip(repeat(TR_SEEDS, N), TR_OFFSETS)])
+
     expect("X.v", out.get("X.v"), [model.splitmix64(v) for v in I64_EDGES], MASK64)
     for i, v in enumerate(I64_EDGES):
         expect("X.s%d" % i, out.get("X.s%d" % i), [model.splitmix64(v)], MASK64)
@@ -427,6 +490,7 @@ def check(vectors_dir, output_path):
     print("seed 1, counters 0..255: mean %.3f" % mean)
     print("rng.dropout keeps checked against Triton's recorded rand: %d" % triton)
     print("backward masks equal to forward masks: %d elements" % masks)
+    print("tr_dropout_sample inputs whose sample is 1.0: %d (each in 3 forms)" % ones)
     print("splitmix64(0) = 0x%016X" % ((out.get("X.s0") or [0])[0] & MASK64))
     print("rank seeds of global seed 123: %s" % " ".join(
         "0x%016X" % (v & MASK64) for v in (out.get("R.v") or [])))

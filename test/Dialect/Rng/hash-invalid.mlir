@@ -174,3 +174,53 @@ func.func @negative_dropout_dynamic_x(%x: tensor<?xf32>, %p: f32, %seed: tensor<
   %y = rng.dropout %x, %p, %seed, %offset : tensor<?xf32>, f32, tensor<8xi64>, tensor<?xi32>
   return
 }
+
+// -----
+
+func.func @negative_tr_dropout_sample_i32_offset(%lo: i64, %hi: i64, %offset: i32) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op operand #2 must be i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i64, but got 'i32'}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : i64, i64, i32
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_i32_seed(%lo: i32, %hi: i64, %offset: i64) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op operand #0 must be i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i64, but got 'i32'}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : i32, i64, i64
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_seed_shape(%lo: i64, %hi: vector<4xi64>, %offset: vector<8xi64>) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op all non-scalar operands/results must have the same shape and base type}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : i64, vector<4xi64>, vector<8xi64>
+  return
+}
+
+// -----
+
+// A dynamic size beside a static one: compatible for ElementwiseMappable,
+// but not the same shape.
+func.func @negative_tr_dropout_sample_dynamic_seed(%lo: tensor<?xi64>, %hi: i64, %offset: tensor<4xi64>) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op 'seed_lo' type 'tensor<?xi64>' must be a scalar or have the shape of 'offset' ('tensor<4xi64>')}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : tensor<?xi64>, i64, tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_shaped_seed_scalar_offset(%lo: vector<4xi64>, %hi: i64, %offset: i64) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op if an operand is non-scalar, then there must be at least one non-scalar result}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : vector<4xi64>, i64, i64
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_result_type(%lo: i64, %hi: i64, %offset: i64) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op result #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'f16'}}
+  %u = "rng.tr_dropout_sample"(%lo, %hi, %offset) : (i64, i64, i64) -> f16
+  return
+}
