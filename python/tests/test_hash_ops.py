@@ -76,7 +76,9 @@ def test_dropout_ops_forward_and_backward(ctx):
     n = len(COUNTERS)
     xs = np.linspace(-3.0, 5.0, n).astype(np.float32) + np.float32(0.125)
     grads = (np.float32(0.5) - xs * np.float32(0.25)).astype(np.float32)
-    for p in [0.0, 0.1, 0.5, 0.9]:
+    # p outside [0, 1) too (SPEC §6): 1 and above or NaN drop everything,
+    # p < 0 keeps everything scaled by 1 / (1 - p).
+    for p in [0.0, 0.1, 0.5, 0.9, 1.0, 1.5, -0.25, float("nan")]:
         pb = f32_to_bits(np.float32(p))
         for seed in SEEDS:
             masks = []
@@ -90,6 +92,12 @@ def test_dropout_ops_forward_and_backward(ctx):
                         xb, pb, seed & 0xFFFFFFFF, c & 0xFFFFFFFF)
                     assert f32_to_bits(philox[i]) == model.triton_dropout(
                         xb, pb, seed, 32, c, 32, 7)
+                if not p < 1.0:  # 1, 1.5 and NaN: everything dropped
+                    assert not hashed.any() and not philox.any()
+                if p < 0.0:  # everything kept, x / (1 - p) in f32
+                    kept = values / (np.float32(1.0) - np.float32(p))
+                    assert np.array_equal(hashed, kept)
+                    assert np.array_equal(philox, kept)
                 masks.append((hashed != 0, philox != 0))
             for k in range(2):
                 assert np.array_equal(masks[0][k], masks[1][k])
@@ -146,9 +154,10 @@ def test_builders_and_diagnostics(ctx):
         assert str(rng.tr_dropout_sample(w, w, w).type) == "f32"
         assert str(rng.dropout(x, x, w, s, rounds=7).type) == "f32"
         assert str(rng.hash_dropout(x, x, s, s).type) == "f32"
+        # Every constant p is valid (SPEC §6: p = 1 drops everything).
         one = arith.constant(f32, 1.0)
-        with pytest.raises(MLIRError, match=r"'p' must be in \[0, 1\)"):
-            rng.hash_dropout(x, one, s, s)
+        assert str(rng.hash_dropout(x, one, s, s).type) == "f32"
+        assert str(rng.dropout(x, one, s, s).type) == "f32"
         with pytest.raises(MLIRError, match="operand #0 must be i64"):
             rng.splitmix64(s)
         with pytest.raises(MLIRError, match="operand #1 must be i32"):

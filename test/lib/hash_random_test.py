@@ -43,6 +43,10 @@ XS = [1.0, -2.5, 3.0e-39, 1.0e30, 0.1, 7.0, -1.0e-5, 65504.0,
       -3.0, 0.5, 1.5e-7, -123.25, 2.0, 4096.5, -0.75, 9.0]
 GRADS = [-0.5 * x + 0.3 for x in reversed(XS)]
 PS = [0.0, 0.1, 0.5, 0.9]
+# p outside [0, 1) (SPEC §6: used as the formula says): 1 and above, +inf
+# and NaN drop every element; negative p and -inf keep every element,
+# scaled by 1 / (1 - p) (-inf: x / inf, a zero of x's sign).
+P_OUTSIDE = [1.0, 1.5, -0.25, -3.0, float("inf"), float("-inf"), float("nan")]
 I64_EDGES = [0, 1, 5, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**40 + 12345,
              2**63 - 1, -1, -2, -2**31, -2**32, -2**63, 0x123456789ABCDEF0, 77]
 
@@ -165,7 +169,7 @@ def hash_cases():
     for si, seed in enumerate(SEEDS):
         # p = 0.5 and, as a tie, p equal to the draw at counter 3 (kept by >=).
         tie = bits_to_f32(model.hash_rand(seed, COUNTERS[3] & MASK32))
-        for pi, p in enumerate([0.5, tie] + ([] if si else PS)):
+        for pi, p in enumerate([0.5, tie] + ([] if si else PS + P_OUTSIDE)):
             cases.append(("H%d.%d" % (si, pi), seed, p))
     return cases
 
@@ -192,6 +196,8 @@ def dropout_cases(vectors_dir):
     from triton_random_model import randint4x, u2f
     tie = bits_to_f32(u2f(randint4x(123, 32, 3, 32)[0]))
     cases.append(("Dtie", [123], 32, list(range(16)), 32, 10, tie))
+    for pi, p in enumerate(P_OUTSIDE):
+        cases.append(("Dout%d" % pi, [123], 32, list(range(16)), 32, 10, p))
     return cases
 
 
@@ -404,6 +410,27 @@ def check(vectors_dir, output_path):
             failures.append("%s: backward mask differs from the forward mask" % tag)
         masks += len(fwd)
 
+    outside = outside_dropped = 0
+
+    def expect_outside(tag, got, xs, p):
+        """SPEC §6 for p outside [0, 1), straight from the printed values:
+        p >= 1, +inf or NaN give +0 everywhere; p < 0 gives x / (1 - p)."""
+        nonlocal outside, outside_dropped
+        if got is None or len(got) != len(xs):
+            failures.append("%s: not printed" % tag)
+            return
+        pf = f32(p)
+        for i, (g, x) in enumerate(zip(got, xs)):
+            if pf < 0:
+                want = f32_to_bits(f32(f32(x) / f32(1.0 - pf)))
+            else:
+                want = 0
+                outside_dropped += 1
+            if g & MASK32 != want:
+                failures.append("%s[%d]: p = %r gives %08x, not %08x"
+                                % (tag, i, pf, g & MASK32, want))
+            outside += 1
+
     def hash_expected(seeds, counters, xs, grads, p):
         pb = f32_to_bits(f32(p))
         rows = []
@@ -427,6 +454,9 @@ def check(vectors_dir, output_path):
         want = hash_expected([seed] * N, COUNTERS, XS, GRADS, p)
         check_hash_form(tag + ".v", want)
         check_hash_form(tag + ".m", want)
+        if not 0 <= p < 1:
+            expect_outside(tag + ".v.3", out.get(tag + ".v.3"), XS, p)
+            expect_outside(tag + ".v.4", out.get(tag + ".v.4"), GRADS, p)
         for i in range(N):
             got = out.get("%s.s%d" % (tag, i))
             col = [w[i] for w in want]
@@ -453,6 +483,9 @@ def check(vectors_dir, output_path):
         for k in range(2):
             expect("%s.v.%d" % (tag, k), out.get("%s.v.%d" % (tag, k)), want[k])
         expect_masks(tag + ".v", out.get(tag + ".v.0"), out.get(tag + ".v.1"))
+        if not 0 <= p < 1:
+            expect_outside(tag + ".v.0", out.get(tag + ".v.0"), xs, p)
+            expect_outside(tag + ".v.1", out.get(tag + ".v.1"), gs, p)
         if len(seeds) == 1:
             for i in range(n):
                 expect("%s.s%d" % (tag, i), out.get("%s.s%d" % (tag, i)),
@@ -489,6 +522,8 @@ def check(vectors_dir, output_path):
           % (exact, normals, max_ulp))
     print("seed 1, counters 0..255: mean %.3f" % mean)
     print("rng.dropout keeps checked against Triton's recorded rand: %d" % triton)
+    print("dropout values with p outside [0, 1) checked: %d (dropped %d, kept %d)"
+          % (outside, outside_dropped, outside - outside_dropped))
     print("backward masks equal to forward masks: %d elements" % masks)
     print("tr_dropout_sample inputs whose sample is 1.0: %d (each in 3 forms)" % ones)
     print("splitmix64(0) = 0x%016X" % ((out.get("X.s0") or [0])[0] & MASK64))

@@ -46,8 +46,9 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngHashRandnCreate(MlirLocation location,
                                                         MlirValue counter);
 
 /** `rng.hash_dropout x, p, seed, counter`: hash_rand(seed, counter) >= p ?
- * x / (1 - p) : 0 (1 result, the type of `x`). A constant `p` outside
- * [0, 1) is rejected. */
+ * x / (1 - p) : 0 (1 result, the type of `x`). Every `p` is accepted and
+ * used as the formula says (p >= 1 or NaN drops everything, p < 0 keeps
+ * everything, scaled by 1 / (1 - p)); only types are checked. */
 MLIR_CAPI_EXPORTED MlirOperation mlirRngHashDropoutCreate(MlirLocation location,
                                                           MlirValue x,
                                                           MlirValue p,
@@ -55,7 +56,8 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngHashDropoutCreate(MlirLocation location,
                                                           MlirValue counter);
 
 /** `rng.dropout x, p, seed, offset rounds <rounds>`: Triton's dropout,
- * rand(seed, offset) > p ? x / (1 - p) : 0 (1 result, the type of `x`).
+ * rand(seed, offset) > p ? x / (1 - p) : 0 (1 result, the type of `x`;
+ * every `p` accepted, as for mlirRngHashDropoutCreate).
  * `seed` is a signless integer of 1 to 64 bits, `offset` i32 or i64,
  * `rounds` in [1, 16] (MLIR_RNG_DEFAULT_ROUNDS of rng-c/Dialect/Rng.h). */
 MLIR_CAPI_EXPORTED MlirOperation mlirRngDropoutCreate(MlirLocation location,

@@ -93,42 +93,6 @@ func.func @negative_hash_dropout_scalar_x(%x: f32, %p: f32, %seed: i32, %counter
 
 // -----
 
-func.func @negative_hash_dropout_p_one(%x: f32, %seed: i32, %counter: i32) {
-  %p = arith.constant 1.0 : f32
-  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.000000e+00}}
-  %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
-  return
-}
-
-// -----
-
-func.func @negative_hash_dropout_p_negative(%x: f32, %seed: i32, %counter: i32) {
-  %p = arith.constant -0.25 : f32
-  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds -2.500000e-01}}
-  %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
-  return
-}
-
-// -----
-
-func.func @negative_dropout_p_nan(%x: f32, %seed: i32, %offset: i32) {
-  %p = arith.constant 0x7FC00000 : f32
-  // expected-error @+1 {{'rng.dropout' op dropout probability 'p' must be in [0, 1), but the constant holds nan}}
-  %y = rng.dropout %x, %p, %seed, %offset : f32, f32, i32, i32
-  return
-}
-
-// -----
-
-func.func @negative_dropout_p_dense(%x: vector<2xf32>, %seed: i32, %offset: vector<2xi32>) {
-  %p = arith.constant dense<[0.5, 1.5]> : vector<2xf32>
-  // expected-error @+1 {{'rng.dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.500000e+00}}
-  %y = rng.dropout %x, %p, %seed, %offset : vector<2xf32>, vector<2xf32>, i32, vector<2xi32>
-  return
-}
-
-// -----
-
 func.func @negative_dropout_rounds(%x: f32, %p: f32, %seed: i32, %offset: i32) {
   // expected-error @+1 {{'rng.dropout' op attribute 'rounds' must be in [1, 16] (Philox round count), but got 0}}
   %y = rng.dropout %x, %p, %seed, %offset rounds 0 : f32, f32, i32, i32

@@ -69,18 +69,35 @@ func.func @tensors(%x: tensor<?x16xf32>, %p: tensor<?x16xf32>, %seed: i32,
   return
 }
 
-// A constant p inside [0, 1) (0 and -0 included) is accepted.
-// CHECK-LABEL: func @constant_p_in_range
-func.func @constant_p_in_range(%x: vector<2xf32>, %seed: i32, %counters: vector<2xi32>) {
+// Every constant p is accepted (SPEC §6: the verifiers check types only, p
+// is used as the formula says): inside [0, 1) (0 and -0 included) and
+// outside it (1, above 1, negative, NaN, infinities).
+// CHECK-LABEL: func @constant_p_any_value
+func.func @constant_p_any_value(%x: vector<2xf32>, %seed: i32, %counters: vector<2xi32>) {
   %zero = arith.constant 0.0 : f32
   %minus_zero = arith.constant -0.0 : f32
   %below_one = arith.constant 0.99999994 : f32
   %ps = arith.constant dense<[0.0, 0.5]> : vector<2xf32>
-  // CHECK-COUNT-4: rng.hash_dropout
+  %one = arith.constant 1.0 : f32
+  %negative = arith.constant -0.25 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %inf = arith.constant 0x7F800000 : f32
+  %outside = arith.constant dense<[0.5, 1.5]> : vector<2xf32>
+  // CHECK-COUNT-9: rng.hash_dropout
   %a = rng.hash_dropout %x, %zero, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
   %b = rng.hash_dropout %x, %minus_zero, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
   %c = rng.hash_dropout %x, %below_one, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
   %d = rng.hash_dropout %x, %ps, %seed, %counters : vector<2xf32>, vector<2xf32>, i32, vector<2xi32>
+  %e = rng.hash_dropout %x, %one, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %f = rng.hash_dropout %x, %negative, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %g = rng.hash_dropout %x, %nan, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %h = rng.hash_dropout %x, %inf, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %i = rng.hash_dropout %x, %outside, %seed, %counters : vector<2xf32>, vector<2xf32>, i32, vector<2xi32>
+  // CHECK-COUNT-4: rng.dropout
+  %j = rng.dropout %x, %one, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %k = rng.dropout %x, %negative, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %l = rng.dropout %x, %nan, %seed, %counters : vector<2xf32>, f32, i32, vector<2xi32>
+  %m = rng.dropout %x, %outside, %seed, %counters : vector<2xf32>, vector<2xf32>, i32, vector<2xi32>
   return
 }
 

@@ -186,9 +186,12 @@ defvar Rng_DropoutDoc = [{
 
     The kept elements are scaled in f32 by one division, `x / (1 - p)` with
     `1 - p` rounded once (not a multiply by a reciprocal); dropped elements
-    are `+0.0`. `x` and `p` are `f32`; `p` is a runtime value and is used as
-    the formula says (a NaN `p` drops every element), but a constant `p`
-    outside `[0, 1)` (NaN included) is rejected by the verifier.
+    are `+0.0`. `x` and `p` are `f32`; `p` is a runtime value, and every `p`
+    is used as the formula says, also outside `[0, 1)`: `p >= 1` or NaN
+    drops every element, `p < 0` keeps every element, scaled by
+    `1 / (1 - p)` (below 1). The verifier checks types and attributes only,
+    never the op that defines `p`, so a canonicalization that folds `p` into
+    a constant keeps the IR valid.
 
     Backward pass: apply the same op, with the same `p`, seed and
     offset/counter, to the incoming gradient. The mask is recomputed, never
