@@ -8,17 +8,33 @@
 #include "rng/Dialect/Rng/IR/RngOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::rng;
 
 #include "rng/Dialect/Rng/IR/RngOpsDialect.cpp.inc"
 
+namespace {
+/// Every rng op is pure, has no region and does not refer to its enclosing
+/// function, so it is legal to inline anywhere (`--inline` of a callee that
+/// holds rng ops).
+struct RngInlinerInterface final : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *op, Region *dest, bool wouldBeCloned,
+                       IRMapping &valueMapping) const final {
+    return true;
+  }
+};
+} // namespace
+
 void RngDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "rng/Dialect/Rng/IR/RngOps.cpp.inc"
       >();
+  addInterfaces<RngInlinerInterface>();
 }
 
 Operation *RngDialect::materializeConstant(OpBuilder &builder, Attribute value,

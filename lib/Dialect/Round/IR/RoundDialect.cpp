@@ -7,14 +7,31 @@
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Dialect/Round/IR/RoundOps.h"
 
+#include "mlir/Transforms/InliningUtils.h"
+
 using namespace mlir;
 using namespace mlir::rounding;
 
 #include "rng/Dialect/Round/IR/RoundOpsDialect.cpp.inc"
+
+namespace {
+/// Every round op is pure, has no region and does not refer to its
+/// enclosing function, so it is legal to inline anywhere (`--inline` of a
+/// callee that holds round ops).
+struct RoundInlinerInterface final : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *op, Region *dest, bool wouldBeCloned,
+                       IRMapping &valueMapping) const final {
+    return true;
+  }
+};
+} // namespace
 
 void RoundDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "rng/Dialect/Round/IR/RoundOps.cpp.inc"
       >();
+  addInterfaces<RoundInlinerInterface>();
 }
