@@ -37,7 +37,8 @@ for file in "$prefix"/bin/* "$prefix"/lib/*.so; do
 done
 for file in include/rng/InitRng.h include/rng-c/Dialect/Rng.h \
             include/rng/Dialect/Rng/IR/RngOps.h.inc bin/rng-opt \
-            lib/libRngMLIR-C.so share/doc/rng-mlir/Library.md \
+            lib/libRngMLIR-C.so lib/libRngMLIRPlugin.so \
+            share/doc/rng-mlir/Library.md \
             share/doc/rng-mlir/generated/RngOps.md; do
   [ -e "$prefix/$file" ] || fail "$file is not installed"
 done
@@ -74,7 +75,8 @@ grep -q 'mlir.*MLIRContext' "$work/static.symbols" ||
   fail "the static consumer-opt does not hold MLIR"
 libmlir=
 shared_binaries=("$work/build-dylib/consumer-opt" "$work/build/consumer-c"
-                 "$work/build-dylib/consumer-c" "$prefix"/lib/libRngMLIR-C.so)
+                 "$work/build-dylib/consumer-c" "$prefix"/lib/libRngMLIR-C.so
+                 "$prefix"/lib/libRngMLIRPlugin.so)
 for file in "${shared_binaries[@]}"; do
   loaded=$(ldd "$file" | awk '/libMLIR[.-]/ { print $3 }')
   [ "$(printf '%s\n' "$loaded" | grep -c .)" = 1 ] || fail "$file loads libMLIR ${loaded:-0 times}"
