@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Optional hardware check of the hash family, both dropouts and splitmix64 on
-# an NVIDIA GPU (run on an H200; not part of check-rng).
+# Optional hardware check of the hash family, both dropouts, splitmix64 and
+# tr_dropout_sample on an NVIDIA GPU (run on an H200; not part of check-rng).
 #
 #   test/GPU/hash-h200.sh build     (here: needs build/bin/rng-opt, LLVM 22 and
 #                                    CUDA's libdevice) -> test/GPU/Output/hash.ptx
@@ -10,8 +10,8 @@
 # libdevice for hash_randn's __nv_logf/__nv_sqrtf/__nv_cosf and emits PTX;
 # `run` launches it over 2^16 elements and compares every value with the
 # independent host model test/lib/hash_random_model.py (hash_test_device.py).
-# Output/ is git-ignored: carry test/GPU/Output to the GPU machine. Not yet
-# run on hardware (see docs/HashRandom.md).
+# Output/ is git-ignored: copy test/GPU/Output to the GPU machine. Results
+# on an H200: docs/HashRandom.md.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"

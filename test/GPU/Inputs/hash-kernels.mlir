@@ -1,11 +1,16 @@
 // The kernel of test/GPU/hash-h200.sh: one element per thread, element i
 // uses counter/offset i - 4096 (negative counters included) and x = i/8 - 3;
-// every op of SPEC §5-7 is computed and stored.
+// every op of SPEC §5-7 is computed and stored. rng.tr_dropout_sample runs
+// as a scalar (the 128-bit product through arith.mului_extended) at offset
+// tr_base + i, and as a vector<4> (the product from 32-bit halves) at
+// offsets tr_base + 4i + (0, 1, 2, 3).
 gpu.module @hash {
   gpu.func @hash_all(%h: memref<?xi32>, %u: memref<?xf32>, %nrm: memref<?xf32>,
                      %hd: memref<?xf32>, %hg: memref<?xf32>, %d: memref<?xf32>,
                      %dg: memref<?xf32>, %sm: memref<?xi64>,
-                     %seed: i32, %seed64: i64, %p: f32, %n: index) kernel {
+                     %tr: memref<?xf32>, %tr4: memref<?xf32>,
+                     %seed: i32, %seed64: i64, %p: f32, %n: index,
+                     %seed_lo: i64, %seed_hi: i64, %tr_base: i64) kernel {
     %bid = gpu.block_id x
     %bdim = gpu.block_dim x
     %tid = gpu.thread_id x
@@ -42,6 +47,20 @@ gpu.module @hash {
       memref.store %dv, %d[%i] : memref<?xf32>
       memref.store %dgv, %dg[%i] : memref<?xf32>
       memref.store %smv, %sm[%i] : memref<?xi64>
+      %i64 = arith.index_cast %i : index to i64
+      %tr_offset = arith.addi %tr_base, %i64 : i64
+      %trv = rng.tr_dropout_sample %seed_lo, %seed_hi, %tr_offset : i64, i64, i64
+      memref.store %trv, %tr[%i] : memref<?xf32>
+      %c4 = arith.constant 4 : i64
+      %i4 = arith.muli %i64, %c4 : i64
+      %first = arith.addi %tr_base, %i4 : i64
+      %firsts = vector.broadcast %first : i64 to vector<4xi64>
+      %lanes = arith.constant dense<[0, 1, 2, 3]> : vector<4xi64>
+      %offsets4 = arith.addi %firsts, %lanes : vector<4xi64>
+      %tr4v = rng.tr_dropout_sample %seed_lo, %seed_hi, %offsets4 : i64, i64, vector<4xi64>
+      %c4i = arith.constant 4 : index
+      %j = arith.muli %i, %c4i : index
+      vector.store %tr4v, %tr4[%j] : memref<?xf32>, vector<4xf32>
     }
     gpu.return
   }
