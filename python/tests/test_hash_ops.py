@@ -1,6 +1,6 @@
-"""The hash generators, dropout ops and splitmix64 (SPEC sections 5-7) built
-from Python, lowered with rng-to-llvm and run on the CPU against the
-independent model in test/lib/hash_random_model.py."""
+"""The hash generators, dropout ops, splitmix64 and tr_dropout_sample (SPEC
+sections 5-7) built from Python, lowered with rng-to-llvm and run on the CPU
+against the independent model in test/lib/hash_random_model.py."""
 
 import sys
 
