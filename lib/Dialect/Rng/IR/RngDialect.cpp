@@ -8,16 +8,27 @@
 #include "rng/Dialect/Rng/IR/RngOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::rng;
 
 #include "rng/Dialect/Rng/IR/RngOpsDialect.cpp.inc"
 
+#include "rng/Dialect/Rng/IR/RngEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "rng/Dialect/Rng/IR/RngAttrs.cpp.inc"
+
 void RngDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "rng/Dialect/Rng/IR/RngOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "rng/Dialect/Rng/IR/RngAttrs.cpp.inc"
       >();
 }
 
