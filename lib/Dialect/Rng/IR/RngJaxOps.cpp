@@ -15,6 +15,7 @@
 #include "rng/Support/TypeUtilities.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/bit.h"
 

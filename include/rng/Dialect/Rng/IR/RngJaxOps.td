@@ -438,7 +438,8 @@ def Rng_BitGeneratorOp : Rng_Op<"bit_generator", [
   let results = (outs TensorOf<[I64]>:$new_state,
                       TensorOf<[I8, I16, I32, I64]>:$output);
   let assemblyFormat = [{
-    $algorithm $state attr-dict `:` type($state) `->` type($output)
+    custom<Algorithm>($algorithm) $state attr-dict `:` type($state) `->`
+    type($output)
   }];
   let hasVerifier = 1;
 }
