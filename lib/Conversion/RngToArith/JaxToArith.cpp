@@ -117,6 +117,16 @@ struct BitGeneratorOpLowering final : OpRewritePattern<BitGeneratorOp> {
 
   LogicalResult matchAndRewrite(BitGeneratorOp op,
                                 PatternRewriter &rewriter) const override {
+    // Kernels hold no tensors: say so rather than leave a linalg.generic on
+    // tensors that no GPU lowering takes.
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp())
+      if (parent->getName().getStringRef() == "gpu.module")
+        return op.emitOpError(
+            "on tensors cannot lower inside a gpu.module (kernels hold no "
+            "tensors); compute each output element in the kernel with "
+            "buildBitGeneratorElement (rng/Conversion/RngToArith/"
+            "BitGenerator.h) instead");
     Location loc = op.getLoc();
     BitGeneratorLayout layout = BitGeneratorLayout::get(op);
     SmallVector<Value> state;

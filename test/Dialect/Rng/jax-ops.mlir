@@ -64,7 +64,6 @@ func.func @shaped(%k: i32, %kv: vector<4xi32>, %v: vector<4xi64>,
 }
 
 // CHECK-LABEL: func @bit_generator
-// GENERIC-LABEL: func @bit_generator
 func.func @bit_generator(%s2: tensor<2xi64>, %s3: tensor<3xi64>)
     -> (tensor<i32>, tensor<3x5xi8>, tensor<2xi64>, tensor<7xi64>, tensor<3xi64>) {
   // CHECK: rng.bit_generator three_fry %{{.*}} : tensor<2xi64> -> tensor<i32>
