@@ -156,6 +156,44 @@ def bits_numpy(key, indices, width):
     return (y0 ^ y1).astype({8: np.uint8, 16: np.uint16, 32: np.uint32}[width])
 
 
+# --- JAX's older scheme (jax_threefry_partitionable = False; docs only) -------
+
+
+def threefry_counts_legacy(key, counts):
+    """JAX's threefry_2x32(key, counts) on a flat list of 32-bit counts: the
+    list (padded with a 0 to even length) is cut into halves x0 and x1, pair
+    j is Threefry of (x0[j], x1[j]), and the output is all y0 then all y1
+    (the padding's word dropped)."""
+    n = len(counts)
+    padded = list(counts) + [0] * (n % 2)
+    half = len(padded) // 2
+    ys = [threefry_2x32(a, b, key[0], key[1]) for a, b in zip(padded[:half], padded[half:])]
+    return ([y[0] for y in ys] + [y[1] for y in ys])[:n]
+
+
+def bits_legacy(key, width, n):
+    """jax.random.bits of n elements under jax_threefry_partitionable =
+    False (fewer than 2^32 - 1 words): ceil(width * n / 32) words from the
+    counts 0, 1, ...; 64-bit: word i << 32 | word (half + i); 8/16-bit: the
+    words' little-endian bytes/halves in order."""
+    count = -(-width * n // 32)
+    words = threefry_counts_legacy(key, list(range(count)))
+    if width == 64:
+        half = count // 2
+        return [(words[i] << 32) | words[half + i] for i in range(n)]
+    if width == 32:
+        return words
+    per = 32 // width
+    return [(words[j // per] >> (width * (j % per))) & ((1 << width) - 1) for j in range(n)]
+
+
+def split_legacy(key, n):
+    """jax.random.split(key, n) under the older scheme: the 2n words of the
+    counts 0 .. 2n - 1, read as n keys."""
+    words = threefry_counts_legacy(key, list(range(2 * n)))
+    return [(words[2 * i], words[2 * i + 1]) for i in range(n)]
+
+
 # --- uniform ----------------------------------------------------------------
 
 
