@@ -27,8 +27,8 @@ inline constexpr unsigned kDefaultThreefryRounds = 20;
 
 /// Threefry's key-schedule parity constant and its rotation amounts.
 inline constexpr uint32_t kThreefryParity = 0x1BD11BDAu;
-inline constexpr std::array<unsigned, 8> kThreefryRotations = {
-    13, 15, 26, 6, 17, 29, 16, 24};
+inline constexpr std::array<unsigned, 8> kThreefryRotations = {13, 15, 26, 6,
+                                                               17, 29, 16, 24};
 
 /// Returns Threefry-2x32-`rounds` (Random123) of the counter (x0, x1) under
 /// the key (k0, k1).

@@ -35,9 +35,9 @@ static constexpr uint64_t kLog1pSeriesBoundF64Bits = 0x3E20000000000000;
 /// w - 2.5) and for w >= 5 (on sqrt(w) - 3), highest degree first. Each is
 /// used as the f32 nearest the decimal (getF32Bits).
 static constexpr std::array<const char *, 9> kErfInvCentral = {
-    "2.81022636e-08", "3.43273939e-07", "-3.5233877e-06",
-    "-4.39150654e-06", "0.00021858087", "-0.00125372503",
-    "-0.00417768164", "0.246640727",    "1.50140941"};
+    "2.81022636e-08",  "3.43273939e-07", "-3.5233877e-06",
+    "-4.39150654e-06", "0.00021858087",  "-0.00125372503",
+    "-0.00417768164",  "0.246640727",    "1.50140941"};
 static constexpr std::array<const char *, 9> kErfInvTail = {
     "-0.000200214257", "0.000100950558", "0.00134934322",
     "-0.00367342844",  "0.00573950773",  "-0.0076224613",
@@ -69,12 +69,13 @@ std::array<Value, 2> rng::buildThreefry2x32(OpBuilder &builder, Location loc,
   Type counterType = x[0].getType();
   Type keyType = key[0].getType();
   // The key schedule, in the key's type (scalar keys: computed once).
-  Value parity = createScalarOrSplatBits(builder, loc, keyType, kThreefryParity);
+  Value parity =
+      createScalarOrSplatBits(builder, loc, keyType, kThreefryParity);
   std::array<Value, 3> ks = {
       key[0], key[1],
-      arith::XOrIOp::create(
-          builder, loc, arith::XOrIOp::create(builder, loc, key[0], key[1]),
-          parity)};
+      arith::XOrIOp::create(builder, loc,
+                            arith::XOrIOp::create(builder, loc, key[0], key[1]),
+                            parity)};
   auto inject = [&](Value word, Value keyWord) {
     return arith::AddIOp::create(
         builder, loc, word,
@@ -110,8 +111,8 @@ static Type getShapeType(ArrayRef<Value> values) {
 
 std::array<Value, 2> rng::buildJaxThreefryAt(OpBuilder &builder, Location loc,
                                              Value k0, Value k1, Value d) {
-  Type wordType = getTypeWithElementType(getShapeType({k0, d}),
-                                         builder.getI32Type());
+  Type wordType =
+      getTypeWithElementType(getShapeType({k0, d}), builder.getI32Type());
   d = broadcastToType(
       builder, loc, d,
       getTypeWithElementType(wordType, getElementTypeOrSelf(d.getType())));
@@ -147,8 +148,8 @@ Value rng::buildJaxBits(OpBuilder &builder, Location loc, Value k0, Value k1,
   return arith::TruncIOp::create(builder, loc, resultType, bits);
 }
 
-Value rng::buildJaxUniform(OpBuilder &builder, Location loc, Value k0,
-                           Value k1, Value i, Type resultElementType) {
+Value rng::buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
+                           Value i, Type resultElementType) {
   bool isF64 = resultElementType.isF64();
   Type bitsElementType = isF64 ? builder.getI64Type() : builder.getI32Type();
   Value bits = buildJaxBits(builder, loc, k0, k1, i, bitsElementType);
@@ -177,8 +178,8 @@ static Value buildLog1pViaF64(OpBuilder &builder, Location loc, Value x,
   Type f64Type = getTypeWithElementType(f32Type, builder.getF64Type());
   ScalarOrSplatBitsCache f64Constants(builder, loc, f64Type);
   Value wide = arith::ExtFOp::create(builder, loc, f64Type, x);
-  Value onePlus = arith::AddFOp::create(builder, loc,
-                                        f64Constants.get(kOneF64Bits), wide);
+  Value onePlus =
+      arith::AddFOp::create(builder, loc, f64Constants.get(kOneF64Bits), wide);
   Value log = math::LogOp::create(builder, loc, onePlus, mathFlags);
   Value square = arith::MulFOp::create(builder, loc, wide, wide);
   Value series = arith::SubFOp::create(
@@ -186,9 +187,9 @@ static Value buildLog1pViaF64(OpBuilder &builder, Location loc, Value x,
       arith::MulFOp::create(builder, loc, square,
                             f64Constants.get(kHalfF64Bits)));
   Value magnitude = math::AbsFOp::create(builder, loc, wide);
-  Value small = arith::CmpFOp::create(
-      builder, loc, arith::CmpFPredicate::OLT, magnitude,
-      f64Constants.get(kLog1pSeriesBoundF64Bits));
+  Value small =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT, magnitude,
+                            f64Constants.get(kLog1pSeriesBoundF64Bits));
   Value result = arith::SelectOp::create(builder, loc, small, series, log);
   return arith::TruncFOp::create(builder, loc, f32Type, result);
 }
@@ -231,17 +232,20 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                                erfInv);
 }
 
-Value rng::buildJaxRandint(OpBuilder &builder, Location loc, Value k0,
-                           Value k1, Value i, Value minval, Value maxval) {
+Value rng::buildJaxRandint(OpBuilder &builder, Location loc, Value k0, Value k1,
+                           Value i, Value minval, Value maxval) {
   Type boundType = minval.getType();
   Type elementType = getElementTypeOrSelf(boundType);
   unsigned width = elementType.getIntOrFloatBitWidth();
   // split(k, 2): fold_in(k, 0) and fold_in(k, 1), on the key's type.
-  Type keyIndexType = getTypeWithElementType(k0.getType(), builder.getI32Type());
+  Type keyIndexType =
+      getTypeWithElementType(k0.getType(), builder.getI32Type());
   auto [ka0, ka1] = buildJaxThreefryAt(
-      builder, loc, k0, k1, createScalarOrSplatBits(builder, loc, keyIndexType, 0));
+      builder, loc, k0, k1,
+      createScalarOrSplatBits(builder, loc, keyIndexType, 0));
   auto [kb0, kb1] = buildJaxThreefryAt(
-      builder, loc, k0, k1, createScalarOrSplatBits(builder, loc, keyIndexType, 1));
+      builder, loc, k0, k1,
+      createScalarOrSplatBits(builder, loc, keyIndexType, 1));
   Value hi = buildJaxBits(builder, loc, ka0, ka1, i, elementType);
   Value lo = buildJaxBits(builder, loc, kb0, kb1, i, elementType);
   Type shapeType = hi.getType();

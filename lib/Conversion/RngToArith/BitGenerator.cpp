@@ -76,7 +76,9 @@ struct I64Builder {
   Value constant(uint64_t value) {
     return createScalarOrSplatBits(builder, loc, builder.getI64Type(), value);
   }
-  Value add(Value a, Value b) { return arith::AddIOp::create(builder, loc, a, b); }
+  Value add(Value a, Value b) {
+    return arith::AddIOp::create(builder, loc, a, b);
+  }
   Value mul(Value a, int64_t b) {
     return arith::MulIOp::create(builder, loc, a, constant(b));
   }
@@ -138,8 +140,8 @@ SmallVector<Value> rng::buildBitGeneratorBlock(OpBuilder &builder, Location loc,
   Value low = b.add(state[1], block);
   Value carry = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                       low, block);
-  high = b.add(high, arith::ExtUIOp::create(builder, loc,
-                                            builder.getI64Type(), carry));
+  high = b.add(
+      high, arith::ExtUIOp::create(builder, loc, builder.getI64Type(), carry));
   auto philox = Philox4x32Op::create(
       builder, loc, b.lo32(low), b.hi32(low), b.lo32(high), b.hi32(high), k0,
       k1, builder.getI32IntegerAttr(kDefaultPhiloxRounds));
@@ -202,18 +204,19 @@ Value rng::buildBitGeneratorElement(OpBuilder &builder, Location loc,
   return result;
 }
 
-SmallVector<Value> rng::buildBitGeneratorNewState(
-    OpBuilder &builder, Location loc, const BitGeneratorLayout &layout,
-    ArrayRef<Value> state) {
+SmallVector<Value>
+rng::buildBitGeneratorNewState(OpBuilder &builder, Location loc,
+                               const BitGeneratorLayout &layout,
+                               ArrayRef<Value> state) {
   I64Builder b{builder, loc};
   Value advance = b.constant(layout.getNumBlocks());
   SmallVector<Value> newState{state[0], b.add(state[1], advance)};
   if (layout.numStateWords == 3) {
-    Value carry = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, newState[1], advance);
-    newState.push_back(b.add(
-        state[2],
-        arith::ExtUIOp::create(builder, loc, builder.getI64Type(), carry)));
+    Value carry = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        newState[1], advance);
+    newState.push_back(
+        b.add(state[2], arith::ExtUIOp::create(builder, loc,
+                                               builder.getI64Type(), carry)));
   }
   return newState;
 }

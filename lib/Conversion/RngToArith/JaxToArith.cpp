@@ -44,7 +44,8 @@ template <typename OpTy> struct JaxOpLowering : OpRewritePattern<OpTy> {
     return success();
   }
 
-  virtual SmallVector<Value> lower(OpTy op, PatternRewriter &rewriter) const = 0;
+  virtual SmallVector<Value> lower(OpTy op,
+                                   PatternRewriter &rewriter) const = 0;
 
   RngLoweringOptions options;
 };
@@ -155,8 +156,8 @@ struct BitGeneratorOpLowering final : OpRewritePattern<BitGeneratorOp> {
             Value index = arith::IndexCastUIOp::create(
                 builder, bodyLoc, i64,
                 linalg::IndexOp::create(builder, bodyLoc, d));
-            Value size = arith::ConstantIntOp::create(
-                builder, bodyLoc, i64, outputType.getDimSize(d));
+            Value size = arith::ConstantIntOp::create(builder, bodyLoc, i64,
+                                                      outputType.getDimSize(d));
             e = arith::AddIOp::create(
                 builder, bodyLoc,
                 arith::MulIOp::create(builder, bodyLoc, e, size), index);

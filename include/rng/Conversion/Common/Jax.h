@@ -56,9 +56,9 @@ Value buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
 /// on (-1, 1), times fl(sqrt(2)); log1p through an f64 `math.log` (accurate
 /// on every target), the polynomial with `math.fma`. `mathFlags` go on the
 /// `math.log` and `math.sqrt` ops.
-Value buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
-                     Value i,
-                     arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+Value buildJaxNormal(
+    OpBuilder &builder, Location loc, Value k0, Value k1, Value i,
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
 
 /// Builds jax.random.randint in [minval, maxval) at `i` (minval and maxval
 /// of one type, i32- or i64-like; the result has their element type and the

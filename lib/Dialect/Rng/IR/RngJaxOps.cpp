@@ -68,25 +68,23 @@ static uint64_t getElementBits(Attribute attr, int64_t index) {
 /// The attribute of one element of type `elementType` holding `bits`.
 static Attribute makeElementAttr(Type elementType, uint64_t bits) {
   if (auto floatType = dyn_cast<FloatType>(elementType))
-    return FloatAttr::get(
-        floatType,
-        APFloat(floatType.getFloatSemantics(),
-                APInt(floatType.getWidth(), bits)));
-  return IntegerAttr::get(
-      elementType, APInt(elementType.getIntOrFloatBitWidth(), bits,
-                         /*isSigned=*/false, /*implicitTrunc=*/true));
+    return FloatAttr::get(floatType,
+                          APFloat(floatType.getFloatSemantics(),
+                                  APInt(floatType.getWidth(), bits)));
+  return IntegerAttr::get(elementType,
+                          APInt(elementType.getIntOrFloatBitWidth(), bits,
+                                /*isSigned=*/false, /*implicitTrunc=*/true));
 }
 
 /// Folds an elementwise op whose operands are all integer constants: `eval`
 /// maps one element's operand bits (zero-extended) to the bits of each of
 /// its results. Splat or scalar operands give splat results; otherwise the
 /// result shape must be static and hold at most kMaxFoldElements elements.
-static LogicalResult
-foldIntegerElementwise(Operation *op, ArrayRef<Attribute> operands,
-                       llvm::function_ref<void(ArrayRef<uint64_t>,
-                                               MutableArrayRef<uint64_t>)>
-                           eval,
-                       SmallVectorImpl<OpFoldResult> &results) {
+static LogicalResult foldIntegerElementwise(
+    Operation *op, ArrayRef<Attribute> operands,
+    llvm::function_ref<void(ArrayRef<uint64_t>, MutableArrayRef<uint64_t>)>
+        eval,
+    SmallVectorImpl<OpFoldResult> &results) {
   bool allSplat = true;
   for (Attribute attr : operands) {
     if (isa_and_nonnull<IntegerAttr>(attr))
@@ -188,10 +186,11 @@ static LogicalResult inferJaxResultTypes(ValueRange operands, Type elementType,
   return success();
 }
 
-LogicalResult JaxFoldInOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+JaxFoldInOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                              ValueRange operands, DictionaryAttr,
+                              OpaqueProperties, RegionRange,
+                              SmallVectorImpl<Type> &inferredReturnTypes) {
   return inferJaxResultTypes(operands, IntegerType::get(context, 32), 2,
                              inferredReturnTypes);
 }
@@ -245,20 +244,22 @@ OpFoldResult JaxUniformOp::fold(FoldAdaptor adaptor) {
   return results.front();
 }
 
-LogicalResult JaxNormalOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+JaxNormalOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                              ValueRange operands, DictionaryAttr,
+                              OpaqueProperties, RegionRange,
+                              SmallVectorImpl<Type> &inferredReturnTypes) {
   return inferJaxResultTypes(operands, Float32Type::get(context), 1,
                              inferredReturnTypes);
 }
 
 LogicalResult JaxNormalOp::verify() { return verifyOneShape(*this); }
 
-LogicalResult JaxRandintOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+JaxRandintOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                               ValueRange operands, DictionaryAttr,
+                               OpaqueProperties, RegionRange,
+                               SmallVectorImpl<Type> &inferredReturnTypes) {
   if (operands.size() != 5)
     return failure();
   return inferJaxResultTypes(operands,
