@@ -16,6 +16,12 @@
 //   with a fresh seed each step: s = (s == 0) ? 0x9E3779B97F4A7C15 : s;
 //   s ^= s >> 12; s ^= s << 25; s ^= s >> 27; s * 0x2545F4914F6CDD1D. The
 //   seed lives in device memory (here a memref) and the graph updates it.
+// * Dropout masks (rng.tr_dropout_sample, the sampler of Tech-Renaissance's
+//   dropout kernel): per rank, the rank's seed is rotated once per step and
+//   each step's mask is keep = u >= p with
+//   u = tr_dropout_sample(lo32(seed), hi32(seed), offset) (the halves
+//   zero-extended to i64; SPEC §7's example convention), here p = 0.5 over
+//   offsets 0..15, for steps 0..2 of ranks 0 and 1.
 //
 // Float results are also printed as their f32 bit patterns ("bits" lines):
 // test/Integration/CPU/Rng/example-tech-renaissance.test checks every
@@ -118,6 +124,20 @@ func.func @rotate_seed(%state: memref<1xi64>) {
   return
 }
 
+// The dropout mask of one step: u = tr_dropout_sample(lo32(seed),
+// hi32(seed), offset), keep = u >= p.
+func.func @tr_dropout_mask(%seed: i64, %offsets: vector<16xi64>, %p: f32)
+    -> (vector<16xf32>, vector<16xi1>) {
+  %c32 = arith.constant 32 : i64
+  %low_mask = arith.constant 0xFFFFFFFF : i64
+  %lo = arith.andi %seed, %low_mask : i64
+  %hi = arith.shrui %seed, %c32 : i64
+  %u = rng.tr_dropout_sample %lo, %hi, %offsets : i64, i64, vector<16xi64>
+  %ps = vector.broadcast %p : f32 to vector<16xf32>
+  %keep = arith.cmpf oge, %u, %ps : vector<16xf32>
+  return %u, %keep : vector<16xf32>, vector<16xi1>
+}
+
 // Prints the uniforms and normal pairs of `seed` at offsets 0..7, as values
 // and as f32 bit patterns.
 func.func @draws(%seed: i64) {
@@ -183,6 +203,37 @@ func.func @main() {
       vector.print %step : index punctuation <no_punctuation>
       vector.print str ": seed "
       vector.print %s : i64
+    }
+  }
+
+  // Per-rank dropout masks over rotated seeds: each step rotates the rank's
+  // seed, then draws the step's mask with the new seed.
+  %p = arith.constant 0.5 : f32
+  %mask_offsets = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]> : vector<16xi64>
+  scf.for %rank = %c0 to %c2 step %c1 {
+    %rank_seed = vector.extract %ranks[%rank] : i64 from vector<8xi64>
+    memref.store %rank_seed, %state[%c0] : memref<1xi64>
+    scf.for %step = %c0 to %c3 step %c1 {
+      func.call @rotate_seed(%state) : (memref<1xi64>) -> ()
+      %seed = memref.load %state[%c0] : memref<1xi64>
+      %u, %keep = func.call @tr_dropout_mask(%seed, %mask_offsets, %p)
+          : (i64, vector<16xi64>, f32) -> (vector<16xf32>, vector<16xi1>)
+      %keep_ints = arith.extui %keep : vector<16xi1> to vector<16xi32>
+      %kept = vector.reduction <add>, %keep_ints : vector<16xi32> into i32
+      %ubits = arith.bitcast %u : vector<16xf32> to vector<16xi32>
+      vector.print str "dropout rank "
+      vector.print %rank : index punctuation <no_punctuation>
+      vector.print str ", step "
+      vector.print %step : index punctuation <no_punctuation>
+      vector.print str ", seed "
+      vector.print %seed : i64 punctuation <no_punctuation>
+      vector.print str ", p = 0.5: kept "
+      vector.print %kept : i32 punctuation <no_punctuation>
+      vector.print str " of 16\n"
+      vector.print str "  keep "
+      vector.print %keep_ints : vector<16xi32>
+      vector.print str "  sample bits "
+      vector.print %ubits : vector<16xi32>
     }
   }
   memref.dealloc %state : memref<1xi64>

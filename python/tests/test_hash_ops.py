@@ -76,7 +76,9 @@ def test_dropout_ops_forward_and_backward(ctx):
     n = len(COUNTERS)
     xs = np.linspace(-3.0, 5.0, n).astype(np.float32) + np.float32(0.125)
     grads = (np.float32(0.5) - xs * np.float32(0.25)).astype(np.float32)
-    for p in [0.0, 0.1, 0.5, 0.9]:
+    # p outside [0, 1) too (SPEC §6): 1 and above or NaN drop everything,
+    # p < 0 keeps everything scaled by 1 / (1 - p).
+    for p in [0.0, 0.1, 0.5, 0.9, 1.0, 1.5, -0.25, float("nan")]:
         pb = f32_to_bits(np.float32(p))
         for seed in SEEDS:
             masks = []
@@ -90,6 +92,12 @@ def test_dropout_ops_forward_and_backward(ctx):
                         xb, pb, seed & 0xFFFFFFFF, c & 0xFFFFFFFF)
                     assert f32_to_bits(philox[i]) == model.triton_dropout(
                         xb, pb, seed, 32, c, 32, 7)
+                if not p < 1.0:  # 1, 1.5 and NaN: everything dropped
+                    assert not hashed.any() and not philox.any()
+                if p < 0.0:  # everything kept, x / (1 - p) in f32
+                    kept = values / (np.float32(1.0) - np.float32(p))
+                    assert np.array_equal(hashed, kept)
+                    assert np.array_equal(philox, kept)
                 masks.append((hashed != 0, philox != 0))
             for k in range(2):
                 assert np.array_equal(masks[0][k], masks[1][k])
@@ -108,6 +116,31 @@ def test_splitmix64_rank_seeds(ctx):
     assert got == [model.splitmix64(int(s) & (2**64 - 1)) for s in states]
 
 
+TR_OFFSETS = np.array([0, 1, 2, 3, 2377230, 3684651, 6048054, -1, -2**63,
+                       2**63 - 1, 2**32, 0x123456789ABCDEF0], dtype=np.int64)
+
+
+@pytest.mark.parametrize("seed", [0, 123, 2**64 - 1, 0x0123456789ABCDEF])
+def test_tr_dropout_sample(ctx, seed):
+    """rng.tr_dropout_sample with SPEC §7's example convention (seed_lo,
+    seed_hi = lo32, hi32 of a 64-bit seed) against the model; under seed 0
+    the offsets 2377230 and 6048054 give exactly 1.0, 3684651 the largest
+    f32 below 1."""
+    module = elementwise_module("k", [i64()], [F32Type.get()],
+                                lambda o, lo, hi: rng.tr_dropout_sample(lo, hi, o),
+                                scalars=[i64(), i64()])
+    engine = jit(module)
+    out = np.zeros(len(TR_OFFSETS), np.float32)
+    lo, hi = model.tr_seed_halves(seed)
+    engine.invoke("k", TR_OFFSETS, out, lo, hi)
+    want = [model.tr_dropout_sample(lo, hi, int(o) & (2**64 - 1))
+            for o in TR_OFFSETS]
+    assert [f32_to_bits(v) for v in out] == want
+    if seed == 0:
+        assert out[4] == out[6] == np.float32(1.0)
+        assert f32_to_bits(out[5]) == 0x3F7FFFFF
+
+
 def test_builders_and_diagnostics(ctx):
     f32 = F32Type.get()
     module = Module.create()
@@ -118,14 +151,18 @@ def test_builders_and_diagnostics(ctx):
         assert str(rng.hash_rand(s, s).type) == "f32"
         assert str(rng.lowbias32(s).type) == "i32"
         assert str(rng.splitmix64(w).type) == "i64"
+        assert str(rng.tr_dropout_sample(w, w, w).type) == "f32"
         assert str(rng.dropout(x, x, w, s, rounds=7).type) == "f32"
         assert str(rng.hash_dropout(x, x, s, s).type) == "f32"
+        # Every constant p is valid (SPEC §6: p = 1 drops everything).
         one = arith.constant(f32, 1.0)
-        with pytest.raises(MLIRError, match=r"'p' must be in \[0, 1\)"):
-            rng.hash_dropout(x, one, s, s)
+        assert str(rng.hash_dropout(x, one, s, s).type) == "f32"
+        assert str(rng.dropout(x, one, s, s).type) == "f32"
         with pytest.raises(MLIRError, match="operand #0 must be i64"):
             rng.splitmix64(s)
         with pytest.raises(MLIRError, match="operand #1 must be i32"):
             rng.hash_randn(s, w)
+        with pytest.raises(MLIRError, match="operand #2 must be i64"):
+            rng.tr_dropout_sample(w, w, s)
         func.return_([])
     assert module.operation.verify()

@@ -24,9 +24,10 @@
 
 static const char *kModule =
     "func.func @f(%x: f32, %p: f32, %seed: i32, %counter: i32, %state: i64)"
-    "    -> (i32, f32, f32, f32, f32, i64) {\n"
+    "    -> (i32, f32, f32, f32, f32, i64, f32) {\n"
     "  %one = arith.constant 1.0 : f32\n"
-    "  return %seed, %x, %x, %x, %x, %state : i32, f32, f32, f32, f32, i64\n"
+    "  return %seed, %x, %x, %x, %x, %state, %x\n"
+    "      : i32, f32, f32, f32, f32, i64, f32\n"
     "}\n";
 
 static MlirStringRef str(const char *s) {
@@ -53,7 +54,7 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
   return mlirLogicalResultSuccess();
 }
 
-static void refused(const char *what, MlirOperation op) {
+static void report(const char *what, MlirOperation op) {
   printf("%s: %s\n", what, mlirOperationIsNull(op) ? "null" : "built");
   if (!mlirOperationIsNull(op))
     mlirOperationDestroy(op);
@@ -92,14 +93,17 @@ int main(void) {
   MlirValue one = mlirOperationGetResult(mlirBlockGetFirstOperation(entry), 0);
   MlirValue null = {NULL};
 
+  /* A constant p outside [0, 1) is valid (SPEC 6: p = 1 drops everything):
+   * built, no diagnostic. */
+  report("hash_dropout p = 1",
+         mlirRngHashDropoutCreate(loc, x, one, seed, counter));
   /* Refusals: a diagnostic each and no op. */
-  refused("lowbias32 of i64", mlirRngLowbias32Create(loc, state));
-  refused("hash_dropout p = 1",
-          mlirRngHashDropoutCreate(loc, x, one, seed, counter));
-  refused("dropout rounds 0",
-          mlirRngDropoutCreate(loc, x, p, seed, counter, 0));
-  refused("hash_randn null seed", mlirRngHashRandnCreate(loc, null, counter));
-  refused("splitmix64 of i32", mlirRngSplitMix64Create(loc, seed));
+  report("lowbias32 of i64", mlirRngLowbias32Create(loc, state));
+  report("dropout rounds 0", mlirRngDropoutCreate(loc, x, p, seed, counter, 0));
+  report("hash_randn null seed", mlirRngHashRandnCreate(loc, null, counter));
+  report("splitmix64 of i32", mlirRngSplitMix64Create(loc, seed));
+  report("tr_dropout_sample of an i32 offset",
+         mlirRngTrDropoutSampleCreate(loc, state, state, counter));
 
   MlirOperation ops[] = {
       mlirRngLowbias32Create(loc, counter),
@@ -107,7 +111,8 @@ int main(void) {
       mlirRngHashRandnCreate(loc, seed, counter),
       mlirRngHashDropoutCreate(loc, x, p, seed, counter),
       mlirRngDropoutCreate(loc, x, p, state, counter, MLIR_RNG_DEFAULT_ROUNDS),
-      mlirRngSplitMix64Create(loc, state)};
+      mlirRngSplitMix64Create(loc, state),
+      mlirRngTrDropoutSampleCreate(loc, state, state, state)};
   for (intptr_t i = 0; i < (intptr_t)(sizeof(ops) / sizeof(ops[0])); ++i) {
     if (mlirOperationIsNull(ops[i]))
       return 1;

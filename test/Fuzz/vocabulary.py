@@ -46,6 +46,8 @@ OPS = [
          operands=["seed", "offset", "x"], results=["x"], attrs=["p"]),
     dict(name="rng.dropout", syntax=None, operands=["seed", "offset", "x"],
          results=["x"], attrs=["p", "rounds"]),
+    dict(name="rng.tr_dropout_sample", syntax=None,
+         operands=["seed", "seed", "seed"], results=["float"], attrs=[]),
     dict(name="round.scaling_stochastic", syntax=None,
          operands=["x", "x", "rbits"], results=["target"],
          attrs=["saturate"]),

@@ -1,5 +1,6 @@
 """Checks the output of examples/phobos.mlir and examples/tech_renaissance.mlir
-against the independent host model (hash_random_model.py).
+(including its per-rank dropout masks of rng.tr_dropout_sample) against the
+independent host model (hash_random_model.py).
 
     check_hash_examples.py phobos OUTPUT
     check_hash_examples.py tech_renaissance OUTPUT
@@ -114,6 +115,26 @@ def check_tech_renaissance(lines, c):
         c.report("rank %d uniform values" % rank,
                  all(math.isclose(a, bits_to_f32(b), rel_tol=1e-5, abs_tol=1e-7)
                      for a, b in zip(floats, want_u)) and len(floats) == 8)
+    # Per-rank dropout masks over rotated seeds: step k uses the rank seed
+    # rotated k + 1 times, split into zero-extended halves; keep = u >= 0.5.
+    p_bits = f32_to_bits(0.5)
+    for rank in (0, 1):
+        s = ranks[rank]
+        for step in range(3):
+            s = model.xorshift64star(s)
+            i = lines.index(next(x for x in lines
+                                 if x.startswith("dropout rank %d, step %d," % (rank, step))))
+            what = "rank %d step %d dropout" % (rank, step)
+            header = re.search(r"seed (-?\d+), p = 0\.5: kept (\d+) of 16$", lines[i])
+            c.exact(what + " seed", int(header.group(1)) & MASK64, s)
+            lo, hi = model.tr_seed_halves(s)
+            want_u = [model.tr_dropout_sample(lo, hi, offset) for offset in range(16)]
+            want_keep = [int(model.tr_keep(u, p_bits)) for u in want_u]
+            c.exact(what + " kept count", int(header.group(2)), sum(want_keep))
+            c.exact(what + " mask", vector_after(lines[i + 1:i + 2], "  keep "), want_keep)
+            c.exact(what + " samples",
+                    [v & MASK32 for v in vector_after(lines[i + 2:i + 3], "  sample bits ")],
+                    want_u)
     for start in (0, 123):
         i = lines.index("xorshift64* rotations of %d" % start)
         s = start
@@ -131,7 +152,7 @@ if __name__ == "__main__":
     checker = Checker()
     try:
         {"phobos": check_phobos, "tech_renaissance": check_tech_renaissance}[sys.argv[1]](lines, checker)
-    except (StopIteration, ValueError, IndexError) as e:
+    except (StopIteration, ValueError, IndexError, AttributeError) as e:
         print("MISMATCH: output incomplete (%r)" % e)
         checker.failures += 1
     print("failures: %d" % checker.failures)

@@ -3,8 +3,9 @@
 
 Written from ../SPEC.md (docs/SPEC.md §5-7), not from rng-mlir's C++: the
 lowbias32 hash and Phobos' uniform/normal draws, the two dropout ops,
-SplitMix64, and Tech-Renaissance's recipes (24-bit uniforms and normal pairs
-over Philox4x32-10, rank and worker seeds, xorshift64* seed rotation).
+SplitMix64, Tech-Renaissance's recipes (24-bit uniforms and normal pairs
+over Philox4x32-10, rank and worker seeds, xorshift64* seed rotation) and
+its dropout sampler (rng.tr_dropout_sample).
 Floats are f32 bit patterns (ints) where exactness matters; `f32(x)` rounds a
 binary64 value to the nearest binary32, ties to even.
 """
@@ -138,6 +139,41 @@ def tr_normal_pair(r0, r1):
             f32_to_bits(f32(radius * f32(math.sin(angle)))))
 
 
+TR_M = 0xD2B74407B1CE6E93
+TR_KEY1_XOR = 0x9E3779B97F4A7C15
+
+
+def tr_dropout_sample(seed_lo, seed_hi, offset):
+    """Tech-Renaissance's dropout sampler ("Philox 2x64 simplified"), all u64
+    wrapping: counter = seed_lo + offset, key0 = seed_hi, key1 = seed_lo ^
+    0x9E3779B97F4A7C15; ten times (hi, lo) = M * counter (the 128-bit
+    product), counter = hi ^ key0 ^ key1, key0 = lo, key1 = lo ^ key1.
+    Returns f32(hi32(counter)) * 2^-32 as f32 bits: the conversion rounded
+    to nearest even (hi32 >= 0xFFFFFF80 gives 1.0), the multiply exact."""
+    counter = (seed_lo + offset) & MASK64
+    key0 = seed_hi & MASK64
+    key1 = (seed_lo & MASK64) ^ TR_KEY1_XOR
+    for _ in range(10):
+        product = TR_M * counter
+        hi, lo = product >> 64, product & MASK64
+        counter = hi ^ key0 ^ key1
+        key0 = lo
+        key1 = lo ^ key1
+    return f32_to_bits(f32(float(counter >> 32)) * 2.0 ** -32)
+
+
+def tr_seed_halves(seed):
+    """SPEC §7's example convention: (seed_lo, seed_hi) = (lo32(seed),
+    hi32(seed)), zero-extended to 64 bits."""
+    seed &= MASK64
+    return seed & MASK32, seed >> 32
+
+
+def tr_keep(u_bits, p_bits):
+    """The examples' keep rule: u >= p."""
+    return bits_to_f32(u_bits) >= bits_to_f32(p_bits)
+
+
 def self_test():
     """The SPEC's own figures. Returns a list of failure messages."""
     failures = []
@@ -156,6 +192,13 @@ def self_test():
         moved = (c ^ lowbias32(s1) ^ lowbias32(s2)) & MASK32
         if hash_rand(s2, c & MASK32) != hash_rand(s1, moved):
             failures.append("seed property %d %d %d" % (s1, s2, c))
+    # The 1.0 case of tr_dropout_sample: hi32 = 0xFFFFFFAE (offset 2377230
+    # under zero seeds) rounds up to 2^32; 0xFFFFFF21 (offset 3684651)
+    # rounds down to 0xFFFFFF00, the largest f32 below 1.
+    if tr_dropout_sample(0, 0, 2377230) != f32_to_bits(1.0):
+        failures.append("tr_dropout_sample(0, 0, 2377230) != 1.0")
+    if tr_dropout_sample(0, 0, 3684651) != 0x3F7FFFFF:
+        failures.append("tr_dropout_sample(0, 0, 3684651) != 0x3F7FFFFF")
     return failures
 
 

@@ -5,14 +5,16 @@ dropout ops and SplitMix64 (SPEC §5-7).
     hash_random_test.py check VECTORS_DIR runner-output.txt
 
 `gen` writes a program that runs rng.lowbias32, rng.hash_rand,
-rng.hash_randn, rng.hash_dropout, rng.dropout and rng.splitmix64 at run time
+rng.hash_randn, rng.hash_dropout, rng.dropout, rng.splitmix64 and
+rng.tr_dropout_sample at run time
 (every operand is an argument of a non-inlined function, so nothing folds)
 in scalar form (one call per element), as 1-D and 2-D vectors and with one
 seed per lane, and prints every result as an integer bit pattern. Each
 dropout is also applied to a gradient with the same p, seed and
 offset/counter (the backward pass). `check` compares the output with the
 independent model in hash_random_model.py (integers, uniforms and dropouts
-exactly, hash_randn within 3 ulp), checks that the backward mask is the
+exactly, hash_randn within 3 ulp; tr_dropout_sample exactly, including
+offsets whose sample rounds to 1.0), checks that the backward mask is the
 forward mask, and checks rng.dropout's keep decisions against the rand values
 recorded from Triton 3.6 (VECTORS_DIR/triton_random.json).
 """
@@ -41,8 +43,24 @@ XS = [1.0, -2.5, 3.0e-39, 1.0e30, 0.1, 7.0, -1.0e-5, 65504.0,
       -3.0, 0.5, 1.5e-7, -123.25, 2.0, 4096.5, -0.75, 9.0]
 GRADS = [-0.5 * x + 0.3 for x in reversed(XS)]
 PS = [0.0, 0.1, 0.5, 0.9]
+# p outside [0, 1) (SPEC §6: used as the formula says): 1 and above, +inf
+# and NaN drop every element; negative p and -inf keep every element,
+# scaled by 1 / (1 - p) (-inf: x / inf, a zero of x's sign).
+P_OUTSIDE = [1.0, 1.5, -0.25, -3.0, float("inf"), float("-inf"), float("nan")]
 I64_EDGES = [0, 1, 5, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**40 + 12345,
              2**63 - 1, -1, -2, -2**31, -2**32, -2**63, 0x123456789ABCDEF0, 77]
+
+
+# rng.tr_dropout_sample: (seed_lo, seed_hi) pairs, from zero seeds to full
+# 64-bit words (SPEC §7's example convention uses 32-bit halves, but the op
+# takes any i64), and offsets including those whose high word rounds to
+# 2^32 under zero seeds (2377230: 0xFFFFFFAE, 6048054: 0xFFFFFFDA,
+# 145926597: 0xFFFFFF87, all 1.0) or down to 0xFFFFFF00 (3684651:
+# 0xFFFFFF21, 88612645: 0xFFFFFF70), and wrapping seed_lo + offset.
+TR_SEEDS = [(0, 0), (1, 2), (2**32 - 1, 2**32 - 1), (1658732843, 3034356692),
+            (2**64 - 1, 2**64 - 1), (0x123456789ABCDEF0, 0xFEDCBA9876543210)]
+TR_OFFSETS = [0, 1, 2, 3, 2377230, 3684651, 6048054, 88612645, 145926597,
+              -1, -2**63, 2**63 - 1, 2**32, 2**32 - 1, 0x123456789ABCDEF0, 77]
 
 
 def vec(n, elem, dims=None):
@@ -133,13 +151,25 @@ def dropout_kernel(name, seed_t, offset_t, float_t, word_t, rounds):
         "}"]
 
 
+def tr_kernel(name, seed_t, offset_t, float_t, word_t):
+    """rng.tr_dropout_sample of (seed_lo, seed_hi, offset), as bits."""
+    return [
+        "func.func %s(%%lo: %s, %%hi: %s, %%offset: %s) -> %s {"
+        % (name, seed_t, seed_t, offset_t, word_t),
+        "  %%u = rng.tr_dropout_sample %%lo, %%hi, %%offset : %s, %s, %s"
+        % (seed_t, seed_t, offset_t),
+        "  %%b = arith.bitcast %%u : %s to %s" % (float_t, word_t),
+        "  return %%b : %s" % word_t,
+        "}"]
+
+
 def hash_cases():
     """(tag, form, seeds per element, counters, p, xs, grads)."""
     cases = []
     for si, seed in enumerate(SEEDS):
         # p = 0.5 and, as a tie, p equal to the draw at counter 3 (kept by >=).
         tie = bits_to_f32(model.hash_rand(seed, COUNTERS[3] & MASK32))
-        for pi, p in enumerate([0.5, tie] + ([] if si else PS)):
+        for pi, p in enumerate([0.5, tie] + ([] if si else PS + P_OUTSIDE)):
             cases.append(("H%d.%d" % (si, pi), seed, p))
     return cases
 
@@ -166,6 +196,8 @@ def dropout_cases(vectors_dir):
     from triton_random_model import randint4x, u2f
     tie = bits_to_f32(u2f(randint4x(123, 32, 3, 32)[0]))
     cases.append(("Dtie", [123], 32, list(range(16)), 32, 10, tie))
+    for pi, p in enumerate(P_OUTSIDE):
+        cases.append(("Dout%d" % pi, [123], 32, list(range(16)), 32, 10, p))
     return cases
 
 
@@ -267,6 +299,31 @@ def gen(vectors_dir):
             prog.main.append("  %s = vector.from_elements %s : vector<2xi32>" % (row, ", ".join(rs)))
             prog.show("%s.s%d" % (tag, i), row, "vector<2xi32>")
 
+    # rng.tr_dropout_sample: scalars, 1-D and 2-D vectors, per-lane seeds.
+    i64v, i64m = vec(N, "i64"), vec(N, "i64", [4, 4])
+    prog.funcs += tr_kernel("@tr_scalar", "i64", "i64", "f32", "i32")
+    prog.funcs += tr_kernel("@tr_vector", "i64", i64v, f32v, i32v)
+    prog.funcs += tr_kernel("@tr_matrix", "i64", i64m, f32m, i32m)
+    prog.funcs += tr_kernel("@tr_lanes", i64v, i64v, f32v, i32v)
+    offsets = [sext(v & MASK64, 64) for v in TR_OFFSETS]
+    for si, (lo, hi) in enumerate(TR_SEEDS):
+        lo_c = prog.const(str(sext(lo, 64)), "i64")
+        hi_c = prog.const(str(sext(hi, 64)), "i64")
+        o = prog.const(dense_int(offsets), i64v)
+        prog.show("S%d.v" % si, prog.call("@tr_vector", [lo_c, hi_c, o],
+                                          ["i64", "i64", i64v], [i32v])[0], i32v)
+        om = prog.const("dense<%s>" % nested(offsets, [4, 4]), i64m)
+        prog.show("S%d.m" % si, prog.call("@tr_matrix", [lo_c, hi_c, om],
+                                          ["i64", "i64", i64m], [i32m])[0], i32m)
+        for i, offset in enumerate(offsets):
+            oi = prog.const(str(offset), "i64")
+            prog.show("S%d.s%d" % (si, i), prog.call(
+                "@tr_scalar", [lo_c, hi_c, oi], ["i64"] * 3, ["i32"])[0], "i32")
+    los = prog.const(dense_int([sext(lo, 64) for lo, _ in repeat(TR_SEEDS, N)]), i64v)
+    his = prog.const(dense_int([sext(hi, 64) for _, hi in repeat(TR_SEEDS, N)]), i64v)
+    o = prog.const(dense_int(offsets), i64v)
+    prog.show("SL.v", prog.call("@tr_lanes", [los, his, o], [i64v] * 3, [i32v])[0], i32v)
+
     # rng.splitmix64: states, and Tech-Renaissance's rank seeds of 123.
     prog.funcs += [
         "func.func @splitmix(%x: vector<16xi64>) -> vector<16xi64> {",
@@ -353,6 +410,27 @@ def check(vectors_dir, output_path):
             failures.append("%s: backward mask differs from the forward mask" % tag)
         masks += len(fwd)
 
+    outside = outside_dropped = 0
+
+    def expect_outside(tag, got, xs, p):
+        """SPEC §6 for p outside [0, 1), straight from the printed values:
+        p >= 1, +inf or NaN give +0 everywhere; p < 0 gives x / (1 - p)."""
+        nonlocal outside, outside_dropped
+        if got is None or len(got) != len(xs):
+            failures.append("%s: not printed" % tag)
+            return
+        pf = f32(p)
+        for i, (g, x) in enumerate(zip(got, xs)):
+            if pf < 0:
+                want = f32_to_bits(f32(f32(x) / f32(1.0 - pf)))
+            else:
+                want = 0
+                outside_dropped += 1
+            if g & MASK32 != want:
+                failures.append("%s[%d]: p = %r gives %08x, not %08x"
+                                % (tag, i, pf, g & MASK32, want))
+            outside += 1
+
     def hash_expected(seeds, counters, xs, grads, p):
         pb = f32_to_bits(f32(p))
         rows = []
@@ -376,6 +454,9 @@ def check(vectors_dir, output_path):
         want = hash_expected([seed] * N, COUNTERS, XS, GRADS, p)
         check_hash_form(tag + ".v", want)
         check_hash_form(tag + ".m", want)
+        if not 0 <= p < 1:
+            expect_outside(tag + ".v.3", out.get(tag + ".v.3"), XS, p)
+            expect_outside(tag + ".v.4", out.get(tag + ".v.4"), GRADS, p)
         for i in range(N):
             got = out.get("%s.s%d" % (tag, i))
             col = [w[i] for w in want]
@@ -402,6 +483,9 @@ def check(vectors_dir, output_path):
         for k in range(2):
             expect("%s.v.%d" % (tag, k), out.get("%s.v.%d" % (tag, k)), want[k])
         expect_masks(tag + ".v", out.get(tag + ".v.0"), out.get(tag + ".v.1"))
+        if not 0 <= p < 1:
+            expect_outside(tag + ".v.0", out.get(tag + ".v.0"), xs, p)
+            expect_outside(tag + ".v.1", out.get(tag + ".v.1"), gs, p)
         if len(seeds) == 1:
             for i in range(n):
                 expect("%s.s%d" % (tag, i), out.get("%s.s%d" % (tag, i)),
@@ -416,6 +500,18 @@ def check(vectors_dir, output_path):
                     failures.append("%s[%d]: keep differs from Triton's rand" % (tag, i))
                 triton += 1
 
+    ones = 0
+    for si, (lo, hi) in enumerate(TR_SEEDS):
+        want = [model.tr_dropout_sample(lo, hi, v & MASK64) for v in TR_OFFSETS]
+        ones += want.count(f32_to_bits(1.0))
+        expect("S%d.v" % si, out.get("S%d.v" % si), want)
+        expect("S%d.m" % si, out.get("S%d.m" % si), want)
+        for i, w in enumerate(want):
+            expect("S%d.s%d" % (si, i), out.get("S%d.s%d" % (si, i)), [w])
+    expect("SL.v", out.get("SL.v"),
+           [model.tr_dropout_sample(lo, hi, v & MASK64)
+            for (lo, hi), v in zip(repeat(TR_SEEDS, N), TR_OFFSETS)])
+
     expect("X.v", out.get("X.v"), [model.splitmix64(v) for v in I64_EDGES], MASK64)
     for i, v in enumerate(I64_EDGES):
         expect("X.s%d" % i, out.get("X.s%d" % i), [model.splitmix64(v)], MASK64)
@@ -426,7 +522,10 @@ def check(vectors_dir, output_path):
           % (exact, normals, max_ulp))
     print("seed 1, counters 0..255: mean %.3f" % mean)
     print("rng.dropout keeps checked against Triton's recorded rand: %d" % triton)
+    print("dropout values with p outside [0, 1) checked: %d (dropped %d, kept %d)"
+          % (outside, outside_dropped, outside - outside_dropped))
     print("backward masks equal to forward masks: %d elements" % masks)
+    print("tr_dropout_sample inputs whose sample is 1.0: %d (each in 3 forms)" % ones)
     print("splitmix64(0) = 0x%016X" % ((out.get("X.s0") or [0])[0] & MASK64))
     print("rank seeds of global seed 123: %s" % " ".join(
         "0x%016X" % (v & MASK64) for v in (out.get("R.v") or [])))

@@ -5,15 +5,17 @@
 |*===----------------------------------------------------------------------===*|
 |*                                                                            *|
 |* Builders of rng.lowbias32, rng.hash_rand, rng.hash_randn,                  *|
-|* rng.hash_dropout, rng.dropout and rng.splitmix64 (SPEC sections 5-7), in   *|
-|* libRngMLIR-C.so (CMake: RngMLIR::CAPI). They follow the conventions of     *|
-|* rng-c/Dialect/Rng.h: each creates a detached, verified operation at        *|
-|* `location` (the caller owns it), or emits a diagnostic at `location` and   *|
-|* returns a null operation for a null operand or an op the verifier rejects. *|
+|* rng.hash_dropout, rng.dropout, rng.splitmix64 and rng.tr_dropout_sample    *|
+|* (SPEC sections 5-7), in libRngMLIR-C.so (CMake: RngMLIR::CAPI). They       *|
+|* follow the conventions of rng-c/Dialect/Rng.h: each creates a detached,    *|
+|* verified operation at `location` (the caller owns it), or emits a          *|
+|* diagnostic at `location` and returns a null operation for a null operand   *|
+|* or an op the verifier rejects.                                             *|
 |*                                                                            *|
-|* Types: i32 words (hash family), i64 states (splitmix64) and f32 data as    *|
-|* scalars, vectors (fixed or scalable) or ranked tensors; a scalar seed, p,  *|
-|* counter or offset may stand beside shaped operands of one common shape.    *|
+|* Types: i32 words (hash family), i64 states, seeds and offsets (splitmix64, *|
+|* tr_dropout_sample) and f32 data as scalars, vectors (fixed or scalable) or *|
+|* ranked tensors; a scalar seed, p, counter or offset may stand beside       *|
+|* shaped operands of one common shape.                                       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -44,8 +46,9 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngHashRandnCreate(MlirLocation location,
                                                         MlirValue counter);
 
 /** `rng.hash_dropout x, p, seed, counter`: hash_rand(seed, counter) >= p ?
- * x / (1 - p) : 0 (1 result, the type of `x`). A constant `p` outside
- * [0, 1) is rejected. */
+ * x / (1 - p) : 0 (1 result, the type of `x`). Every `p` is accepted and
+ * used as the formula says (p >= 1 or NaN drops everything, p < 0 keeps
+ * everything, scaled by 1 / (1 - p)); only types are checked. */
 MLIR_CAPI_EXPORTED MlirOperation mlirRngHashDropoutCreate(MlirLocation location,
                                                           MlirValue x,
                                                           MlirValue p,
@@ -53,7 +56,8 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngHashDropoutCreate(MlirLocation location,
                                                           MlirValue counter);
 
 /** `rng.dropout x, p, seed, offset rounds <rounds>`: Triton's dropout,
- * rand(seed, offset) > p ? x / (1 - p) : 0 (1 result, the type of `x`).
+ * rand(seed, offset) > p ? x / (1 - p) : 0 (1 result, the type of `x`;
+ * every `p` accepted, as for mlirRngHashDropoutCreate).
  * `seed` is a signless integer of 1 to 64 bits, `offset` i32 or i64,
  * `rounds` in [1, 16] (MLIR_RNG_DEFAULT_ROUNDS of rng-c/Dialect/Rng.h). */
 MLIR_CAPI_EXPORTED MlirOperation mlirRngDropoutCreate(MlirLocation location,
@@ -66,6 +70,13 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngDropoutCreate(MlirLocation location,
  * the type of `x`). */
 MLIR_CAPI_EXPORTED MlirOperation mlirRngSplitMix64Create(MlirLocation location,
                                                          MlirValue x);
+
+/** `rng.tr_dropout_sample seed_lo, seed_hi, offset`: Tech-Renaissance's
+ * dropout sampler, f32 in [0, 1] (1 result, f32 of the offset's shape;
+ * every operand i64, each seed a scalar or of the offset's type). */
+MLIR_CAPI_EXPORTED MlirOperation
+mlirRngTrDropoutSampleCreate(MlirLocation location, MlirValue seedLo,
+                             MlirValue seedHi, MlirValue offset);
 
 #ifdef __cplusplus
 }

@@ -52,3 +52,11 @@ MlirOperation mlirRngSplitMix64Create(MlirLocation location, MlirValue x) {
   return createVerifiedOp<rng::RngDialect, rng::SplitMix64Op>(
       location, {{"x", x}}, unwrap(x));
 }
+
+MlirOperation mlirRngTrDropoutSampleCreate(MlirLocation location,
+                                           MlirValue seedLo, MlirValue seedHi,
+                                           MlirValue offset) {
+  return createVerifiedOp<rng::RngDialect, rng::TrDropoutSampleOp>(
+      location, {{"seed_lo", seedLo}, {"seed_hi", seedHi}, {"offset", offset}},
+      unwrap(seedLo), unwrap(seedHi), unwrap(offset));
+}

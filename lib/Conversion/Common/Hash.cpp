@@ -7,6 +7,7 @@
 #include "rng/Conversion/Common/Hash.h"
 #include "rng/Conversion/Common/TritonRandom.h"
 #include "rng/Conversion/Common/Utils.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -26,6 +27,12 @@ static constexpr uint32_t kOneBits = 0x3F800000;
 static constexpr uint64_t kSplitMixGamma = 0x9E3779B97F4A7C15;
 static constexpr uint64_t kSplitMixM1 = 0xBF58476D1CE4E5B9;
 static constexpr uint64_t kSplitMixM2 = 0x94D049BB133111EB;
+/// Tech-Renaissance's dropout sampler (SPEC §7): the multiplier, the
+/// constant key1 starts from, its ten rounds and f32 2^-32.
+static constexpr uint64_t kTrMultiplier = 0xD2B74407B1CE6E93;
+static constexpr uint64_t kTrKey1Xor = 0x9E3779B97F4A7C15;
+static constexpr unsigned kTrRounds = 10;
+static constexpr uint32_t kTwoPowMinus32Bits = 0x2F800000;
 
 /// v ^ (v >> shift), logical shift.
 static Value buildMix(OpBuilder &builder, Location loc, Value v,
@@ -138,4 +145,90 @@ Value rng::buildSplitMix64(OpBuilder &builder, Location loc, Value x) {
   z = buildMulConstant(builder, loc, buildMix(builder, loc, z, 27),
                        kSplitMixM2);
   return buildMix(builder, loc, z, 31);
+}
+
+// With x = xh * 2^32 + xl and m = mh * 2^32 + ml (32-bit halves), every step
+// exact in 64 bits:
+//   t  = xl * ml
+//   u  = xh * ml + (t >> 32)
+//   v  = xl * mh + (u & 0xFFFFFFFF)
+//   hi = xh * mh + (u >> 32) + (v >> 32)
+//   lo = (v << 32) | (t & 0xFFFFFFFF)
+std::pair<Value, Value> rng::buildMulHiLo64(OpBuilder &builder, Location loc,
+                                            Value lhs, uint64_t multiplier) {
+  Type type = lhs.getType();
+  if (!isa<ShapedType>(type)) {
+    Value m = createScalarOrSplatBits(builder, loc, type, multiplier);
+    auto product = arith::MulUIExtendedOp::create(builder, loc, lhs, m);
+    return {product.getHigh(), product.getLow()};
+  }
+  Value lowMask = createScalarOrSplatBits(builder, loc, type, 0xFFFFFFFF);
+  Value c32 = createScalarOrSplatBits(builder, loc, type, 32);
+  Value mLow =
+      createScalarOrSplatBits(builder, loc, type, multiplier & 0xFFFFFFFF);
+  Value mHigh = createScalarOrSplatBits(builder, loc, type, multiplier >> 32);
+  auto mul = [&](Value a, Value b) {
+    return arith::MulIOp::create(builder, loc, a, b).getResult();
+  };
+  auto add = [&](Value a, Value b) {
+    return arith::AddIOp::create(builder, loc, a, b).getResult();
+  };
+  auto low = [&](Value a) {
+    return arith::AndIOp::create(builder, loc, a, lowMask).getResult();
+  };
+  auto high = [&](Value a) {
+    return arith::ShRUIOp::create(builder, loc, a, c32).getResult();
+  };
+  // One statement per op, so that the IR's order does not depend on the
+  // order in which a compiler evaluates arguments.
+  Value xLow = low(lhs);
+  Value xHigh = high(lhs);
+  Value t = mul(xLow, mLow);
+  Value xHighMLow = mul(xHigh, mLow);
+  Value tHigh = high(t);
+  Value u = add(xHighMLow, tHigh);
+  Value xLowMHigh = mul(xLow, mHigh);
+  Value uLow = low(u);
+  Value v = add(xLowMHigh, uLow);
+  Value xHighMHigh = mul(xHigh, mHigh);
+  Value uHigh = high(u);
+  Value vHigh = high(v);
+  Value hi = add(add(xHighMHigh, uHigh), vHigh);
+  Value vShifted = arith::ShLIOp::create(builder, loc, v, c32);
+  Value tLow = low(t);
+  Value lo = arith::OrIOp::create(builder, loc, vShifted, tLow);
+  return {hi, lo};
+}
+
+// counter = seed_lo + offset; key0 = seed_hi
+// key1 = seed_lo ^ 0x9E3779B97F4A7C15
+// ten times: (hi, lo) = M * counter; counter = hi ^ key0 ^ key1;
+//            key0 = lo; key1 = lo ^ key1
+// result = f32(counter >> 32) * 2^-32
+Value rng::buildTrDropoutSample(OpBuilder &builder, Location loc, Value seedLo,
+                                Value seedHi, Value offset) {
+  Type type = offset.getType();
+  // key1's start is computed on the seed before it is broadcast.
+  Value key1Xor =
+      createScalarOrSplatBits(builder, loc, seedLo.getType(), kTrKey1Xor);
+  Value key1 = arith::XOrIOp::create(builder, loc, seedLo, key1Xor);
+  key1 = broadcastToType(builder, loc, key1, type);
+  Value key0 = broadcastToType(builder, loc, seedHi, type);
+  Value counter = arith::AddIOp::create(
+      builder, loc, broadcastToType(builder, loc, seedLo, type), offset);
+  for (unsigned round = 0; round < kTrRounds; ++round) {
+    auto [hi, lo] = buildMulHiLo64(builder, loc, counter, kTrMultiplier);
+    counter = arith::XOrIOp::create(
+        builder, loc, arith::XOrIOp::create(builder, loc, hi, key0), key1);
+    key0 = lo;
+    key1 = arith::XOrIOp::create(builder, loc, lo, key1);
+  }
+  // The high word, converted once (to nearest even: 0xFFFFFF80 and above
+  // give 2^32), then scaled by 2^-32 (exact).
+  Value c32 = createScalarOrSplatBits(builder, loc, type, 32);
+  Value highWord = arith::TruncIOp::create(
+      builder, loc, getTypeWithElementType(type, builder.getI32Type()),
+      arith::ShRUIOp::create(builder, loc, counter, c32));
+  return buildScaledIntToFloat(builder, loc, highWord, /*isSigned=*/false,
+                               kTwoPowMinus32Bits);
 }

@@ -5,10 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // The universal lowering of rng.lowbias32, rng.hash_rand, rng.hash_randn,
-// rng.hash_dropout, rng.dropout and rng.splitmix64 (SPEC §5-7) through the
-// builders of rng/Conversion/Common/Hash.h (and TritonRandom.h for
-// rng.dropout's draw). The patterns take scalars and vectors (fixed and
-// scalable); tensor-typed ops are left to the elementwise tensor lowering.
+// rng.hash_dropout, rng.dropout, rng.splitmix64 and rng.tr_dropout_sample
+// (SPEC §5-7) through the builders of rng/Conversion/Common/Hash.h (and
+// TritonRandom.h for rng.dropout's draw). The patterns take scalars and
+// vectors (fixed and scalable); tensor-typed ops are left to the elementwise
+// tensor lowering.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,12 +135,23 @@ struct SplitMix64OpLowering final : HashOpLowering<SplitMix64Op> {
   }
 };
 
+/// rng.tr_dropout_sample -> buildTrDropoutSample.
+struct TrDropoutSampleOpLowering final : HashOpLowering<TrDropoutSampleOp> {
+  using HashOpLowering::HashOpLowering;
+  FailureOr<Value> lower(TrDropoutSampleOp op,
+                         PatternRewriter &rewriter) const override {
+    return buildTrDropoutSample(rewriter, op.getLoc(), op.getSeedLo(),
+                                op.getSeedHi(), op.getOffset());
+  }
+};
+
 } // namespace
 
 void rng::populateRngHashToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options,
     PatternBenefit benefit) {
   patterns.add<Lowbias32OpLowering, HashRandOpLowering, HashRandnOpLowering,
-               HashDropoutOpLowering, DropoutOpLowering, SplitMix64OpLowering>(
-      patterns.getContext(), options, benefit);
+               HashDropoutOpLowering, DropoutOpLowering, SplitMix64OpLowering,
+               TrDropoutSampleOpLowering>(patterns.getContext(), options,
+                                          benefit);
 }

@@ -1,7 +1,8 @@
 // RUN: rng-opt %s --canonicalize --split-input-file | FileCheck %s
 
-// Folding of rng.lowbias32, rng.hash_rand, rng.hash_dropout, rng.dropout and
-// rng.splitmix64 with constant operands of static shape. Expected values:
+// Folding of rng.lowbias32, rng.hash_rand, rng.hash_dropout, rng.dropout,
+// rng.splitmix64 and rng.tr_dropout_sample with constant operands of static
+// shape. Expected values:
 // the Python model test/lib/hash_random_model.py (SPEC §5-7). Uniforms are
 // checked as f32 bit patterns (the bitcast folds too).
 
@@ -95,6 +96,41 @@ func.func @fold_splitmix64() -> (i64, vector<2xi64>) {
 
 // -----
 
+// rng.tr_dropout_sample under zero seeds: offset 0 gives 0x3D64CCA1
+// (0.0558592118); at offset 2377230 the high word is 0xFFFFFFAE, which
+// rounds to 2^32, so the sample is exactly 1.0 (0x3F800000); at 3684651 it
+// is 0xFFFFFF21, which rounds down to 0xFFFFFF00 (0x3F7FFFFF, the largest
+// f32 below 1); offset -1 wraps seed_lo + offset; then 0x123456789ABCDEF0.
+// Per-lane seeds (seed_lo, seed_hi) = (1, 0), (2, 5), (2^32 - 1, 2^32 - 1),
+// (0, 2^32 - 1) at offset 7. A splat offset gives a splat however large.
+// CHECK-LABEL: func @fold_tr_dropout_sample
+// CHECK-DAG: %[[S:.*]] = arith.constant 1030016161 : i32
+// CHECK-DAG: %[[V:.*]] = arith.constant dense<[1065353216, 1065353215, 1061892840, 1023819474]> : vector<4xi32>
+// CHECK-DAG: %[[L:.*]] = arith.constant dense<[1056439253, 1054318490, 1061558717, 1055073998]> : vector<4xi32>
+// CHECK-DAG: %[[T:.*]] = arith.constant dense<1030016161> : tensor<1048576xi32>
+// CHECK-NOT: rng.
+// CHECK: return %[[S]], %[[V]], %[[L]], %[[T]]
+func.func @fold_tr_dropout_sample()
+    -> (i32, vector<4xi32>, vector<4xi32>, tensor<1048576xi32>) {
+  %zero = arith.constant 0 : i64
+  %u = rng.tr_dropout_sample %zero, %zero, %zero : i64, i64, i64
+  %ubits = arith.bitcast %u : f32 to i32
+  %offsets = arith.constant dense<[2377230, 3684651, -1, 0x123456789ABCDEF0]> : vector<4xi64>
+  %v = rng.tr_dropout_sample %zero, %zero, %offsets : i64, i64, vector<4xi64>
+  %vbits = arith.bitcast %v : vector<4xf32> to vector<4xi32>
+  %lo = arith.constant dense<[1, 2, 4294967295, 0]> : vector<4xi64>
+  %hi = arith.constant dense<[0, 5, 4294967295, 4294967295]> : vector<4xi64>
+  %seven = arith.constant dense<7> : vector<4xi64>
+  %l = rng.tr_dropout_sample %lo, %hi, %seven : vector<4xi64>, vector<4xi64>, vector<4xi64>
+  %lbits = arith.bitcast %l : vector<4xf32> to vector<4xi32>
+  %zeros = arith.constant dense<0> : tensor<1048576xi64>
+  %t = rng.tr_dropout_sample %zero, %zero, %zeros : i64, i64, tensor<1048576xi64>
+  %tbits = arith.bitcast %t : tensor<1048576xf32> to tensor<1048576xi32>
+  return %ubits, %vbits, %lbits, %tbits : i32, vector<4xi32>, vector<4xi32>, tensor<1048576xi32>
+}
+
+// -----
+
 // Nothing folds without constants, on scalable vectors, or for hash_randn
 // (its math functions are the target's).
 // CHECK-LABEL: func @negative_no_fold
@@ -102,7 +138,8 @@ func.func @fold_splitmix64() -> (i64, vector<2xi64>) {
 // CHECK: rng.hash_rand
 // CHECK: rng.hash_randn
 // CHECK: rng.hash_dropout
-func.func @negative_no_fold(%counter: i32, %x: f32) -> (vector<[4]xi32>, f32, f32, f32) {
+// CHECK: rng.tr_dropout_sample %{{.*}} : i64, i64, vector<[2]xi64>
+func.func @negative_no_fold(%counter: i32, %x: f32) -> (vector<[4]xi32>, f32, f32, f32, vector<[2]xf32>) {
   %splat = arith.constant dense<1> : vector<[4]xi32>
   %h = rng.lowbias32 %splat : vector<[4]xi32>
   %seed = arith.constant 1 : i32
@@ -111,5 +148,8 @@ func.func @negative_no_fold(%counter: i32, %x: f32) -> (vector<[4]xi32>, f32, f3
   %zero = arith.constant 0 : i32
   %n = rng.hash_randn %seed, %zero : i32, i32
   %y = rng.hash_dropout %x, %p, %seed, %zero : f32, f32, i32, i32
-  return %h, %u, %n, %y : vector<[4]xi32>, f32, f32, f32
+  %seed64 = arith.constant 1 : i64
+  %offsets = arith.constant dense<3> : vector<[2]xi64>
+  %s = rng.tr_dropout_sample %seed64, %seed64, %offsets : i64, i64, vector<[2]xi64>
+  return %h, %u, %n, %y, %s : vector<[4]xi32>, f32, f32, f32, vector<[2]xf32>
 }

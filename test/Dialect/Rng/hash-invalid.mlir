@@ -93,42 +93,6 @@ func.func @negative_hash_dropout_scalar_x(%x: f32, %p: f32, %seed: i32, %counter
 
 // -----
 
-func.func @negative_hash_dropout_p_one(%x: f32, %seed: i32, %counter: i32) {
-  %p = arith.constant 1.0 : f32
-  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.000000e+00}}
-  %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
-  return
-}
-
-// -----
-
-func.func @negative_hash_dropout_p_negative(%x: f32, %seed: i32, %counter: i32) {
-  %p = arith.constant -0.25 : f32
-  // expected-error @+1 {{'rng.hash_dropout' op dropout probability 'p' must be in [0, 1), but the constant holds -2.500000e-01}}
-  %y = rng.hash_dropout %x, %p, %seed, %counter : f32, f32, i32, i32
-  return
-}
-
-// -----
-
-func.func @negative_dropout_p_nan(%x: f32, %seed: i32, %offset: i32) {
-  %p = arith.constant 0x7FC00000 : f32
-  // expected-error @+1 {{'rng.dropout' op dropout probability 'p' must be in [0, 1), but the constant holds nan}}
-  %y = rng.dropout %x, %p, %seed, %offset : f32, f32, i32, i32
-  return
-}
-
-// -----
-
-func.func @negative_dropout_p_dense(%x: vector<2xf32>, %seed: i32, %offset: vector<2xi32>) {
-  %p = arith.constant dense<[0.5, 1.5]> : vector<2xf32>
-  // expected-error @+1 {{'rng.dropout' op dropout probability 'p' must be in [0, 1), but the constant holds 1.500000e+00}}
-  %y = rng.dropout %x, %p, %seed, %offset : vector<2xf32>, vector<2xf32>, i32, vector<2xi32>
-  return
-}
-
-// -----
-
 func.func @negative_dropout_rounds(%x: f32, %p: f32, %seed: i32, %offset: i32) {
   // expected-error @+1 {{'rng.dropout' op attribute 'rounds' must be in [1, 16] (Philox round count), but got 0}}
   %y = rng.dropout %x, %p, %seed, %offset rounds 0 : f32, f32, i32, i32
@@ -172,5 +136,55 @@ func.func @negative_splitmix64_i32(%x: i32) {
 func.func @negative_dropout_dynamic_x(%x: tensor<?xf32>, %p: f32, %seed: tensor<8xi64>, %offset: tensor<?xi32>) {
   // expected-error @+1 {{'rng.dropout' op 'seed' type 'tensor<8xi64>' must be a scalar or have the shape of 'x' ('tensor<?xf32>')}}
   %y = rng.dropout %x, %p, %seed, %offset : tensor<?xf32>, f32, tensor<8xi64>, tensor<?xi32>
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_i32_offset(%lo: i64, %hi: i64, %offset: i32) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op operand #2 must be i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i64, but got 'i32'}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : i64, i64, i32
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_i32_seed(%lo: i32, %hi: i64, %offset: i64) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op operand #0 must be i64, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of i64, but got 'i32'}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : i32, i64, i64
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_seed_shape(%lo: i64, %hi: vector<4xi64>, %offset: vector<8xi64>) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op all non-scalar operands/results must have the same shape and base type}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : i64, vector<4xi64>, vector<8xi64>
+  return
+}
+
+// -----
+
+// A dynamic size beside a static one: compatible for ElementwiseMappable,
+// but not the same shape.
+func.func @negative_tr_dropout_sample_dynamic_seed(%lo: tensor<?xi64>, %hi: i64, %offset: tensor<4xi64>) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op 'seed_lo' type 'tensor<?xi64>' must be a scalar or have the shape of 'offset' ('tensor<4xi64>')}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : tensor<?xi64>, i64, tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_shaped_seed_scalar_offset(%lo: vector<4xi64>, %hi: i64, %offset: i64) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op if an operand is non-scalar, then there must be at least one non-scalar result}}
+  %u = rng.tr_dropout_sample %lo, %hi, %offset : vector<4xi64>, i64, i64
+  return
+}
+
+// -----
+
+func.func @negative_tr_dropout_sample_result_type(%lo: i64, %hi: i64, %offset: i64) {
+  // expected-error @+1 {{'rng.tr_dropout_sample' op result #0 must be f32, or a vector (fixed or scalable) or ranked tensor (static or dynamic sizes) of f32, but got 'f16'}}
+  %u = "rng.tr_dropout_sample"(%lo, %hi, %offset) : (i64, i64, i64) -> f16
   return
 }

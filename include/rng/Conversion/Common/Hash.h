@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // IR builders for rng.lowbias32, rng.hash_rand, rng.hash_randn,
-// rng.hash_dropout, rng.dropout and rng.splitmix64 (SPEC §5-7). Every
+// rng.hash_dropout, rng.dropout, rng.splitmix64 and rng.tr_dropout_sample
+// (SPEC §5-7). Every
 // lowering of those ops uses these builders, so all of them compute the same
 // function. They emit only `arith` (+ `math` for hash_randn) ops and splat
 // constants, so they work on scalars and on every vector type, fixed or
@@ -20,6 +21,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
+
+#include <cstdint>
+#include <utility>
 
 namespace mlir {
 namespace rng {
@@ -56,6 +60,25 @@ Value buildDropout(OpBuilder &builder, Location loc, Value x, Value p, Value u,
 /// z = x + 0x9E3779B97F4A7C15; z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
 /// z = (z ^ (z >> 27)) * 0x94D049BB133111EB; z ^ (z >> 31).
 Value buildSplitMix64(OpBuilder &builder, Location loc, Value x);
+
+/// Builds the (high, low) 64-bit halves of the unsigned 128-bit product
+/// `lhs * multiplier` (`lhs` i64, scalar or vector; fixed or scalable):
+/// `arith.mului_extended` on a scalar, and on a vector four 32x32 -> 64-bit
+/// products of the halves (upstream lowers `arith.mului_extended` to LLVM
+/// only on scalars and 1-D fixed vectors).
+std::pair<Value, Value> buildMulHiLo64(OpBuilder &builder, Location loc,
+                                       Value lhs, uint64_t multiplier);
+
+/// Builds Tech-Renaissance's dropout sampler rng.tr_dropout_sample (all
+/// i64, wrapping; M = 0xD2B74407B1CE6E93): counter = seed_lo + offset,
+/// key0 = seed_hi, key1 = seed_lo ^ 0x9E3779B97F4A7C15; ten times
+/// (hi, lo) = M * counter, counter = hi ^ key0 ^ key1, key0 = lo,
+/// key1 = lo ^ key1; result f32(hi32(counter)) * 2^-32 (uitofp rounded to
+/// nearest even, exact multiply). `seedLo` and `seedHi` are i64 scalars or
+/// of `offset`'s type (scalars are broadcast); the result is f32 of
+/// `offset`'s shape.
+Value buildTrDropoutSample(OpBuilder &builder, Location loc, Value seedLo,
+                           Value seedHi, Value offset);
 
 } // namespace rng
 } // namespace mlir

@@ -64,10 +64,10 @@ void populateRngToArithConversionPatterns(
     PatternBenefit benefit = 1);
 
 /// Adds the lowering of rng.lowbias32, rng.hash_rand, rng.hash_randn,
-/// rng.hash_dropout, rng.dropout and rng.splitmix64 on scalars and vectors
-/// (fixed and scalable) to `arith` (+ `math` for rng.hash_randn, with
-/// `options.normalMathFlags`; rng.dropout's Philox uses `options.mulHiLo`).
-/// Tensor-typed ops are not matched. Part of
+/// rng.hash_dropout, rng.dropout, rng.splitmix64 and rng.tr_dropout_sample
+/// on scalars and vectors (fixed and scalable) to `arith` (+ `math` for
+/// rng.hash_randn, with `options.normalMathFlags`; rng.dropout's Philox uses
+/// `options.mulHiLo`). Tensor-typed ops are not matched. Part of
 /// populateRngToArithConversionPatterns.
 void populateRngHashToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},

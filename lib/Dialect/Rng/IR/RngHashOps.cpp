@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Verifiers, type inference and folders of rng.lowbias32, rng.hash_rand,
-// rng.hash_randn, rng.hash_dropout, rng.dropout and rng.splitmix64 (SPEC
-// §5-7). The folders evaluate the ops with the host functions below (and
-// rng/Support/Philox.h for rng.dropout).
+// rng.hash_randn, rng.hash_dropout, rng.dropout, rng.splitmix64 and
+// rng.tr_dropout_sample (SPEC §5-7). The folders evaluate the ops with the
+// host functions below (and rng/Support/Philox.h for rng.dropout).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +16,6 @@
 #include "rng/Support/TypeUtilities.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include <tuple>
@@ -54,6 +53,43 @@ static uint64_t splitMix64(uint64_t x) {
   return z ^ (z >> 31);
 }
 
+/// The (high, low) 64-bit halves of the 128-bit product a * b, from the four
+/// 32x32 -> 64-bit products of the halves.
+static std::pair<uint64_t, uint64_t> mulHiLo64(uint64_t a, uint64_t b) {
+  uint64_t aLo = a & 0xFFFFFFFFu, aHi = a >> 32;
+  uint64_t bLo = b & 0xFFFFFFFFu, bHi = b >> 32;
+  uint64_t lowProduct = aLo * bLo;
+  uint64_t middle = aHi * bLo + (lowProduct >> 32);
+  uint64_t middle2 = aLo * bHi + (middle & 0xFFFFFFFFu);
+  uint64_t high = aHi * bHi + (middle >> 32) + (middle2 >> 32);
+  return {high, a * b};
+}
+
+/// Tech-Renaissance's dropout sampler (SPEC §7), wrapping 64-bit arithmetic:
+/// counter = seed_lo + offset, key0 = seed_hi, key1 = seed_lo ^
+/// 0x9E3779B97F4A7C15; ten times (hi, lo) = M * counter, counter = hi ^ key0
+/// ^ key1, key0 = lo, key1 = lo ^ key1; f32(hi32(counter)) * 2^-32 with the
+/// conversion rounded to nearest even and the multiply exact.
+static APFloat trDropoutSample(uint64_t seedLo, uint64_t seedHi,
+                               uint64_t offset) {
+  constexpr uint64_t kMultiplier = 0xD2B74407B1CE6E93ull;
+  uint64_t counter = seedLo + offset;
+  uint64_t key0 = seedHi;
+  uint64_t key1 = seedLo ^ 0x9E3779B97F4A7C15ull;
+  for (int round = 0; round < 10; ++round) {
+    auto [high, low] = mulHiLo64(kMultiplier, counter);
+    counter = high ^ key0 ^ key1;
+    key0 = low;
+    key1 = low ^ key1;
+  }
+  APFloat result(APFloat::IEEEsingle());
+  result.convertFromAPInt(APInt(32, counter >> 32), /*IsSigned=*/false,
+                          APFloat::rmNearestTiesToEven);
+  // 2^-32: exact (the result is 0 or at least 2^-32, far from subnormal).
+  result.multiply(APFloat(0x1p-32f), APFloat::rmNearestTiesToEven);
+  return result;
+}
+
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
@@ -71,31 +107,6 @@ verifySameShapes(Operation *op, Type reference, StringRef referenceName,
       return op->emitOpError("'") << name << "' type " << value.getType()
                                   << " must be a scalar or have the shape of '"
                                   << referenceName << "' (" << reference << ")";
-  }
-  return success();
-}
-
-/// Rejects a constant dropout probability `p` outside [0, 1) (NaN included).
-static LogicalResult verifyDropoutProbability(Operation *op, Value p) {
-  Attribute attr;
-  if (!matchPattern(p, m_Constant(&attr)))
-    return success();
-  auto check = [&](const APFloat &value) -> LogicalResult {
-    // [0, 1): -0 is in, NaN is out.
-    if (value.isZero() ||
-        (!value.isNaN() && !value.isNegative() &&
-         value.compare(APFloat(1.0f)) == APFloat::cmpLessThan))
-      return success();
-    return op->emitOpError("dropout probability 'p' must be in [0, 1), but "
-                           "the constant holds ")
-           << value.convertToFloat();
-  };
-  if (auto floatAttr = dyn_cast<FloatAttr>(attr))
-    return check(floatAttr.getValue());
-  if (auto dense = dyn_cast<DenseFPElementsAttr>(attr)) {
-    for (APFloat value : dense.getValues<APFloat>())
-      if (failed(check(value)))
-        return failure();
   }
   return success();
 }
@@ -158,6 +169,16 @@ static Attribute makeConstant(Type type, ArrayRef<Attribute> values) {
   if (values.size() == 1)
     return DenseElementsAttr::get(shaped, values.front());
   return DenseElementsAttr::get(shaped, values);
+}
+
+/// The most elements a folder evaluates for a constant that is not a splat:
+/// larger constants are left to the lowering, so that folding stays cheap.
+static constexpr int64_t kMaxFoldedElements = 65536;
+
+/// True if folding an op whose constant operands are `attrs` and whose
+/// result is of `type` would evaluate more than kMaxFoldedElements values.
+static bool exceedsFoldLimit(ArrayRef<Attribute> attrs, Type type) {
+  return isFoldableType(type) && getFoldCount(attrs, type) > kMaxFoldedElements;
 }
 
 /// Folds an op whose result of `type` is the function `fn` of its constant
@@ -264,12 +285,14 @@ OpFoldResult HashRandOp::fold(FoldAdaptor adaptor) {
 // HashDropoutOp, DropoutOp
 //===----------------------------------------------------------------------===//
 
+/// The dropout verifiers check types and attributes only: `p` is used as the
+/// formula says whatever its value (SPEC §6), and its defining op is never
+/// looked at, so a canonicalization that folds `p` into a constant cannot
+/// make valid IR invalid.
 LogicalResult HashDropoutOp::verify() {
-  if (failed(verifySameShapes(
-          *this, getX().getType(), "x",
-          {{"p", getP()}, {"seed", getSeed()}, {"counter", getCounter()}})))
-    return failure();
-  return verifyDropoutProbability(*this, getP());
+  return verifySameShapes(
+      *this, getX().getType(), "x",
+      {{"p", getP()}, {"seed", getSeed()}, {"counter", getCounter()}});
 }
 
 OpFoldResult HashDropoutOp::fold(FoldAdaptor adaptor) {
@@ -294,11 +317,9 @@ LogicalResult DropoutOp::verify() {
     return emitOpError("attribute 'rounds' must be in [")
            << kMinPhiloxRounds << ", " << kMaxPhiloxRounds
            << "] (Philox round count), but got " << int32_t(rounds);
-  if (failed(verifySameShapes(
-          *this, getX().getType(), "x",
-          {{"p", getP()}, {"seed", getSeed()}, {"offset", getOffset()}})))
-    return failure();
-  return verifyDropoutProbability(*this, getP());
+  return verifySameShapes(
+      *this, getX().getType(), "x",
+      {{"p", getP()}, {"seed", getSeed()}, {"offset", getOffset()}});
 }
 
 OpFoldResult DropoutOp::fold(FoldAdaptor adaptor) {
@@ -329,4 +350,42 @@ OpFoldResult SplitMix64Op::fold(FoldAdaptor adaptor) {
   return foldElementwise<APInt>(type, {adaptor.getX()}, [&](const APInt &x) {
     return IntegerAttr::get(i64, APInt(64, splitMix64(x.getZExtValue())));
   });
+}
+
+//===----------------------------------------------------------------------===//
+// TrDropoutSampleOp
+//===----------------------------------------------------------------------===//
+
+/// The f32 result: the offset's shape. Lenient like inferHashDrawType.
+LogicalResult TrDropoutSampleOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  if (operands.size() != 3)
+    return emitOptionalError(location,
+                             "expected 3 operands (seed_lo, seed_hi, offset)");
+  inferredReturnTypes.push_back(
+      getTypeWithElementType(operands[2].getType(), Float32Type::get(context)));
+  return success();
+}
+
+LogicalResult TrDropoutSampleOp::verify() {
+  return verifySameShapes(*this, getOffset().getType(), "offset",
+                          {{"seed_lo", getSeedLo()}, {"seed_hi", getSeedHi()}});
+}
+
+OpFoldResult TrDropoutSampleOp::fold(FoldAdaptor adaptor) {
+  Type type = getType();
+  SmallVector<Attribute> attrs{adaptor.getSeedLo(), adaptor.getSeedHi(),
+                               adaptor.getOffset()};
+  if (exceedsFoldLimit(attrs, type))
+    return {};
+  Type f32 = getElementTypeOrSelf(type);
+  return foldElementwise<APInt, APInt, APInt>(
+      type, attrs,
+      [&](const APInt &seedLo, const APInt &seedHi, const APInt &offset) {
+        return FloatAttr::get(f32, trDropoutSample(seedLo.getZExtValue(),
+                                                   seedHi.getZExtValue(),
+                                                   offset.getZExtValue()));
+      });
 }

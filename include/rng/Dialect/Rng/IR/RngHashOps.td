@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The lowbias32 hash family (Phobos std/random, SPEC §5), the two dropout ops
-// (SPEC §6) and SplitMix64 seed derivation (SPEC §7). Included at the end of
-// RngOps.td.
+// (SPEC §6), SplitMix64 seed derivation and Tech-Renaissance's dropout
+// sampler (SPEC §7). Included at the end of RngOps.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,9 +186,12 @@ defvar Rng_DropoutDoc = [{
 
     The kept elements are scaled in f32 by one division, `x / (1 - p)` with
     `1 - p` rounded once (not a multiply by a reciprocal); dropped elements
-    are `+0.0`. `x` and `p` are `f32`; `p` is a runtime value and is used as
-    the formula says (a NaN `p` drops every element), but a constant `p`
-    outside `[0, 1)` (NaN included) is rejected by the verifier.
+    are `+0.0`. `x` and `p` are `f32`; `p` is a runtime value, and every `p`
+    is used as the formula says, also outside `[0, 1)`: `p >= 1` or NaN
+    drops every element, `p < 0` keeps every element, scaled by
+    `1 / (1 - p)` (below 1). The verifier checks types and attributes only,
+    never the op that defines `p`, so a canonicalization that folds `p` into
+    a constant keeps the IR valid.
 
     Backward pass: apply the same op, with the same `p`, seed and
     offset/counter, to the incoming gradient. The mask is recomputed, never
@@ -322,6 +325,79 @@ def Rng_SplitMix64Op : Rng_HashOp<"splitmix64", [
   let arguments = (ins Rng_I64Like:$x);
   let results = (outs Rng_I64Like:$result);
   let assemblyFormat = "$x attr-dict `:` type($x)";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// TrDropoutSampleOp
+//===----------------------------------------------------------------------===//
+
+def Rng_TrDropoutSampleOp : Rng_HashOp<"tr_dropout_sample", [
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "Uniform f32 in [0, 1] of Tech-Renaissance's dropout kernel";
+  let description = [{
+    Returns the sampler of Tech-Renaissance's dropout kernel (SPEC §7; the
+    kernel calls it "Philox 2x64 simplified", but it is not Random123's
+    Philox2x64). All arithmetic is on 64-bit words and wraps modulo 2^64;
+    `M = 0xD2B74407B1CE6E93`:
+
+    ```
+    counter = seed_lo + offset
+    key0    = seed_hi
+    key1    = seed_lo ^ 0x9E3779B97F4A7C15
+    ten times:
+      (hi, lo) = M * counter          // full 64x64 -> 128-bit product
+      counter  = hi ^ key0 ^ key1
+      key0     = lo
+      key1     = lo ^ key1
+    result = f32(counter >> 32) * 2^-32
+    ```
+
+    The conversion of the high 32 bits of the counter to `f32` rounds to
+    nearest, ties to even, and the multiply by `2^-32` is exact. So the
+    result is a multiple of `2^-32` in `[0, 1]`: the high words
+    `0xFFFFFF80` to `0xFFFFFFFF` round up to `2^32` and give exactly `1.0`
+    (probability `2^-25`); under the keep rule `u >= p`, even `p = 1.0`
+    keeps those elements.
+
+    How a 64-bit seed becomes `seed_lo` and `seed_hi`, and the keep rule,
+    are the caller's: Tech-Renaissance does not pin them. SPEC §7's examples
+    (and `examples/tech_renaissance.mlir`) use `seed_lo = lo32(seed)` and
+    `seed_hi = hi32(seed)`, zero-extended, and keep an element where
+    `u >= p`. Known value: zero seeds and offset 0 give `0x3D64CCA1`
+    (0.0558592118).
+
+    Types: `seed_lo`, `seed_hi` and `offset` are `i64`, or vectors (fixed
+    or scalable) or ranked tensors (static or dynamic sizes) of `i64`; other
+    widths are rejected. The result has the offset's shape with `f32`
+    elements; each seed is a scalar (one seed for every element) or of the
+    offset's type.
+
+    The op is pure and elementwise, and folds to a constant when every
+    operand is a constant of static shape (a splat, or at most 65536
+    elements). Lowered by `convert-rng-to-arith` (and
+    `convert-rng-to-nvvm`, and so by the `rng-to-llvm`, `rng-to-nvvm` and
+    `rng-to-rocdl` pipelines) to 64-bit `arith` ops: on scalars the
+    128-bit product is `arith.mului_extended` on `i64`; on vectors (fixed
+    or scalable) it is assembled from four 32x32 -> 64-bit products of the
+    words' halves. Then `arith.shrui`, `arith.trunci`, `arith.uitofp` and
+    one exact `arith.mulf`.
+
+    Example (per-rank masks: `%lo`, `%hi` from a rank's seed):
+
+    ```mlir
+    %u = rng.tr_dropout_sample %lo, %hi, %offsets : i64, i64, vector<256xi64>
+    ```
+  }];
+
+  let arguments = (ins Rng_I64Like:$seed_lo, Rng_I64Like:$seed_hi,
+                       Rng_I64Like:$offset);
+  let results = (outs Rng_FloatLike:$result);
+  let assemblyFormat = [{
+    $seed_lo `,` $seed_hi `,` $offset attr-dict `:` type($seed_lo) `,`
+    type($seed_hi) `,` type($offset)
+  }];
+  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
