@@ -5,7 +5,7 @@
 # Nothing it writes is tracked by git: the PTX is built on demand and carried
 # to the GPU machine (bench/README.md).
 #
-#   bench/build.sh [MODE...]        MODE: ops (default), ops-fastmath, expanded
+#   bench/build.sh [MODE...]        MODE: ops (default), ops-fastmath, expanded, jax
 #
 #   ops           kernels using rng.rand*/randn*/randint* and round.stochastic:
 #                   rng-opt --pass-pipeline='builtin.module(rng-to-nvvm{chip=$CHIP})'
@@ -13,6 +13,10 @@
 #   expanded      the same bits spelled with rng.philox_4x32 + arith/math:
 #                   gpu.module(convert-rng-to-arith) first (the universal
 #                   mului_extended Philox), then rng-to-nvvm{chip=$CHIP}
+#   jax           the JAX/XLA kernels (SPEC section 8): rng.jax_uniform,
+#                   rng.jax_normal, rng.jax_bits fills and rng.bit_generator
+#                   u32 fills (rng.philox_4x32 / rng.threefry_2x32 + arith):
+#                   rng-to-nvvm{chip=$CHIP}
 #
 # then, per module,
 #   mlir-translate --mlir-to-llvmir
@@ -24,7 +28,7 @@
 #   ptxas -arch=$CHIP (when ptxas exists), as a check
 #
 # Output, under $BENCH_BUILD (default <repo>/build/bench):
-#   kernels/<ops|expanded>/<module>.mlir    the sources gen.py wrote
+#   kernels/<ops|expanded|jax>/<module>.mlir  the sources gen.py wrote
 #   ptx/<mode>/<module>.ptx                 what bench/run.py loads
 #   ptx/<mode>/STATS.md                     PTX census + ptxas -v (with ptxas)
 # and one line per module: "<mode>/<module>.ptx: <n> kernels".
@@ -55,8 +59,8 @@ fail() { echo "build.sh: error: $*" >&2; exit 1; }
 [ -x "$RNG_OPT" ] || fail "no rng-opt at $RNG_OPT (build the project first, or set RNG_OPT)"
 for mode in "${MODES[@]}"; do
   case "$mode" in
-    ops | ops-fastmath | expanded) ;;
-    *) fail "unknown mode '$mode' (ops, ops-fastmath, expanded)" ;;
+    ops | ops-fastmath | expanded | jax) ;;
+    *) fail "unknown mode '$mode' (ops, ops-fastmath, expanded, jax)" ;;
   esac
 done
 [ -f "$LIBDEVICE" ] || echo "build.sh: no $LIBDEVICE: __nv_* calls stay external (ptxas -c)" >&2
@@ -72,6 +76,7 @@ for mode in "${MODES[@]}"; do
     ops) pipe="rng-to-nvvm{$nvvm_opts}"; src=ops ;;
     ops-fastmath) pipe="rng-to-nvvm{$nvvm_opts fast-math}"; src=ops ;;
     expanded) pipe="gpu.module(convert-rng-to-arith),rng-to-nvvm{$nvvm_opts}"; src=expanded ;;
+    jax) pipe="rng-to-nvvm{$nvvm_opts}"; src=jax ;;
   esac
   dst="$BENCH_BUILD/ptx/$mode${OUT_SUFFIX:-}"
   mkdir -p "$dst"

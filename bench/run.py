@@ -13,6 +13,12 @@ Usage (on the GPU machine, from the repository root):
     python3 bench/run.py [--n-log2 28] [--reps 40] [--rounds 5] [--out DIR]
                          [--ptx DIR] [--modes ops,expanded]
 
+Mode `jax` (bench/build.sh jax) is the JAX/XLA part (bench/jaxbench.py): the
+rng.jax_* and rng.bit_generator kernels checked against the numpy model,
+JAX itself on its GPU backend and Triton kernels of the same rules, and timed
+with JAX and Triton as peers. With only `jax` among the modes the torch /
+cuRAND / Triton-Philox peers of the other modes are not timed.
+
 Prints a markdown table (kernel, GB/s, x copy) and writes results.md /
 results.json to --out (default $OUT or bench/out).  Exit status 1 when a
 correctness check fails.
@@ -277,10 +283,11 @@ def main():
         ts = [s.elapsed_time(e) for s, e in evs]
         return statistics.median(ts), min(ts), max(ts)
 
-    entries = []   # (group, name, who, fn, nbytes, note): timed in rounds at the end
+    entries = []   # (group, name, who, fn, nbytes, note, timer): timed in rounds at the end
 
-    def record(group, name, who, fn, nbytes, note=""):
-        entries.append((group, name, who, fn, nbytes, note))
+    def record(group, name, who, fn, nbytes, note="", timer=None):
+        """timer(fn, reps) -> (median, min, max) ms; default: CUDA events (bench)."""
+        entries.append((group, name, who, fn, nbytes, note, timer))
 
     def time_entries():
         """Times every entry in `args.rounds` rounds (each round: every entry,
@@ -289,13 +296,13 @@ def main():
         transient slow phase of the machine hits one round, not one kernel."""
         per = {i: [] for i in range(len(entries))}
         for rnd in range(args.rounds):
-            for i, (group, name, who, fn, nbytes, note) in enumerate(entries):
+            for i, (group, name, who, fn, nbytes, note, timer) in enumerate(entries):
                 try:
-                    per[i].append(bench(fn, args.reps))
+                    per[i].append((timer or bench)(fn, args.reps))
                 except Exception as e:  # keep going: one broken peer must not stop the run
                     traceback.print_exc()
                     notes.append(f"{name}: timing failed: {e!r}")
-        for i, (group, name, who, fn, nbytes, note) in enumerate(entries):
+        for i, (group, name, who, fn, nbytes, note, timer) in enumerate(entries):
             if not per[i]:
                 continue
             meds = [m for m, _, _ in per[i]]
@@ -374,6 +381,8 @@ def main():
     # Each PTX module holds variants <base>_k<K> (K work units per thread);
     # the entries are read from the PTX text.
     modes = [m for m in args.modes.split(",") if m]
+    jax_mode = "jax" in modes
+    modes = [m for m in modes if m != "jax"]
     mods = {}      # (mode, module) -> RawModule
     variants = {}  # (mode, base) -> [(K, kernel name)]
     for mode in modes:
@@ -606,7 +615,7 @@ def main():
     if copy_tri:
         record("copy", "Triton copy", "peer", copy_tri[1], 2 * F, copy_tri[2])
 
-    if not args.skip_peers:
+    if not args.skip_peers and modes:
         log("-- peers")
         record("uniform", "torch.rand", "peer", lambda: torch.rand(N, device=dev, out=y), F)
         record("normal", "torch.randn", "peer", lambda: torch.randn(N, device=dev, out=y), F)
@@ -671,9 +680,27 @@ def main():
             record(kind, f"ours [{mode}] {base} ({WHAT.get(base, base)})", "ours", best[1],
                    NBYTES[kind], best[2])
 
+    jax_info, jax_ctx = None, None
+    if jax_mode:
+        import types
+        import jaxbench
+        jax_ctx = types.SimpleNamespace(
+            args=args, N=N, dev=dev, bench=bench, record=record, check=check, log=log,
+            notes=notes, failures=failures, mref=mref, ulp_diff=ulp_diff, tri_best=tri_best,
+            tri_launcher=tri_launcher, poison=poison, variant_times=variant_times,
+            jax_after_timing=None)
+        try:
+            jax_info = jaxbench.run(jax_ctx)
+        except Exception as e:
+            traceback.print_exc()
+            failures.append(f"jax section: {e!r}")
+
     log(f"\n== timing ({args.rounds} rounds x {args.reps} launches after {args.warmup} warm-ups; "
         f"N = 2^{args.n_log2})")
     time_entries()
+    if jax_ctx is not None and jax_ctx.jax_after_timing:
+        log("\n== JAX with a 3-word state (x64; after the timing)")
+        jax_ctx.jax_after_timing()
 
     # ======================================================================
     # 3. Table
@@ -681,6 +708,9 @@ def main():
     copies = [r["gbps"] for r in results if r["group"] == "copy" and r["name"].startswith("torch copy_")]
     copy_bw = copies[0] if copies else float("nan")
     order = ["copy", "uniform", "normal", "dropout", "sr"]
+    if jax_mode:
+        import jaxbench
+        order += jaxbench.GROUPS
     lines = [f"Device: {device_line}", "",
              f"N = 2^{args.n_log2} f32 elements; each time is the median over {args.rounds} rounds of the "
              f"median of {args.reps} launches (CUDA events, after {args.warmup} warm-ups); spread = "
@@ -693,6 +723,8 @@ def main():
             if r["group"] == g:
                 lines.append(f"| {g} | {r['name']} | {r['ms']:.4f} | {r['gbps']:.0f} | "
                              f"{r['gbps'] / copy_bw:.3f} | {100 * r['spread']:.1f}% | {r['note']} |")
+    if jax_info is not None:
+        lines += jaxbench.summary(results, copy_bw, jax_info)
     lines.append("")
     lines.append(f"Correctness: {'all checks passed' if not failures else str(len(failures)) + ' FAILED'}")
     for f_ in failures:
@@ -707,7 +739,7 @@ def main():
         json.dump(dict(device=device_line, n_log2=args.n_log2, reps=args.reps, rounds=args.rounds,
                        tune_reps=args.tune_reps, copy_gbps=copy_bw,
                        results=results, variant_times=variant_times, failures=failures,
-                       notes=notes), fh, indent=1)
+                       notes=notes, jax=jax_info), fh, indent=1, default=str)
     sys.exit(1 if failures else 0)
 
 

@@ -3,8 +3,9 @@
 # `rng-opt --rng-to-llvm` and run them on the CPU with mlir-runner.
 # Without arguments: examples/philox.mlir (Philox known answers),
 # examples/dropout.mlir (Triton's dropout lesson), examples/phobos.mlir
-# (Phobos' hash generator and dropout_rows) and examples/tech_renaissance.mlir
-# (Tech-Renaissance's seed recipes). With arguments: those files.
+# (Phobos' hash generator and dropout_rows), examples/tech_renaissance.mlir
+# (Tech-Renaissance's seed recipes) and examples/jax.mlir (jax.random and
+# rng_bit_generator). With arguments: those files.
 # scripts/setup.sh reports each step (packages, configure, build with Ninja's
 # [n/N] step count); the last line is the total time.
 # Environment: BUILD_DIR (default <repo>/build), passed on to setup.sh.
@@ -15,7 +16,8 @@ if (($#)); then
   EXAMPLES=("$@")
 else
   EXAMPLES=("$ROOT/examples/philox.mlir" "$ROOT/examples/dropout.mlir"
-            "$ROOT/examples/phobos.mlir" "$ROOT/examples/tech_renaissance.mlir")
+            "$ROOT/examples/phobos.mlir" "$ROOT/examples/tech_renaissance.mlir"
+            "$ROOT/examples/jax.mlir")
 fi
 start=$SECONDS
 "$ROOT/scripts/setup.sh"

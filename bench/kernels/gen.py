@@ -35,7 +35,14 @@ allocated ptr, aligned ptr, offset, size, stride):
 vector<8xbf16> of `y` for SR); unit u is handled by thread
 u = block_id.x * block_dim.x + thread_id.x.
 
-Usage: gen.py --out DIR    (writes DIR/ops/*.mlir and DIR/expanded/*.mlir;
+Mode "jax" (DIR/jax/*.mlir, generate_jax): the JAX/XLA kernels of SPEC
+section 8 -- rng.jax_uniform, rng.jax_normal and rng.jax_bits fills (one
+Threefry per element) and rng.bit_generator u32 fills spelled with
+rng.philox_4x32 / rng.threefry_2x32 + arith (the per-block rule of
+lib/Conversion/RngToArith/BitGenerator.cpp); see generate_jax().
+
+Usage: gen.py --out DIR    (writes DIR/ops/*.mlir, DIR/expanded/*.mlir and
+                            DIR/jax/*.mlir;
                             bench/build.sh: DIR = build/bench/kernels)
 """
 
@@ -384,14 +391,117 @@ def generate(mode):
     }
 
 
+# --- JAX / XLA kernels (SPEC section 8; mode "jax") ------------------------------
+
+V4I = "memref<?xvector<4xi32>>"
+K_JAX = (1, 2, 4)
+
+
+def jax_fill_kernel(name, op, k):
+    """out[i] = <op>(k0, k1, i) for i = 4u..4u+3 of unit u: one Threefry-2x32-20
+    per element. The index is the element's linear index as an i32 (the ops
+    zero-extend an i32 index, SPEC section 8, so this is the same value as JAX's
+    64-bit iota for N < 2^32)."""
+    ty, vty, mty = {"jax_uniform": ("f32", "vector<4xf32>", V4F),
+                    "jax_normal": ("f32", "vector<4xf32>", V4F),
+                    "jax_bits": ("i32", "vector<4xi32>", V4I)}[op]
+
+    def build(b, unit, u32):
+        vals = []
+        for i in elem_offsets(b, u32, 4):
+            if op == "jax_normal":
+                vals.append(b.op(f"rng.jax_normal %k0, %k1, {i} : i32, i32", "r"))
+            else:
+                vals.append(b.op(f"rng.{op} %k0, %k1, {i} : i32, i32 -> {ty}", "r"))
+        v = vec(b, vals, vty)
+        b.stmt(f"memref.store {v}, %out[{unit}] : {mty}")
+    return kernel(name, [f"%out: {mty}", "%k0: i32", "%k1: i32"], build, k)
+
+
+def i64_words(b, x):
+    """(lo32(x), hi32(x)) of an i64."""
+    lo = b.op(f"arith.trunci {x} : i64 to i32")
+    sh = b.op(f"arith.shrui {x}, {b.const(32, 'i64')} : i64")
+    return lo, b.op(f"arith.trunci {sh} : i64 to i32")
+
+
+def bitgen_philox_kernel(name, words, k):
+    """rng.bit_generator<philox> with a `words`-word state (kernel parameters
+    s0, s1[, s2]) and a 1-D u32 output, one Philox4x32-10 block per unit:
+    block b = u gives outputs 4b..4b+3 = words 0..3.  The block rule spelled
+    as BitGenerator.cpp / SPEC section 8 do: the 128-bit counter C + b with
+    C = s1 + 2^64 * (s2 for 3 words, s0 for 2), the carry of the low half
+    into the high half; counter words (lo32, hi32 of the low half, then of
+    the high half); key (lo32(s0), hi32(s0))."""
+    hi_word = "%s2" if words == 3 else "%s0"
+
+    def build(b, unit, u32):
+        blk = b.op(f"arith.index_cast {unit} : index to i64", "b")
+        low = b.op(f"arith.addi %s1, {blk} : i64", "lo")
+        carry = b.op(f"arith.cmpi ult, {low}, {blk} : i64", "cy")
+        cy64 = b.op(f"arith.extui {carry} : i1 to i64")
+        high = b.op(f"arith.addi {hi_word}, {cy64} : i64", "hi")
+        c0, c1 = i64_words(b, low)
+        c2, c3 = i64_words(b, high)
+        k0, k1 = i64_words(b, "%s0")
+        w = b.op(f"rng.philox_4x32 {c0}, {c1}, {c2}, {c3} key {k0}, {k1} : i32, i32",
+                 "w", results=4)
+        v = vec(b, w, "vector<4xi32>")
+        b.stmt(f"memref.store {v}, %out[{unit}] : {V4I}")
+    params = [f"%out: {V4I}", "%s0: i64", "%s1: i64"] + (["%s2: i64"] if words == 3 else [])
+    return kernel(name, params, build, k)
+
+
+def bitgen_threefry_kernel(name, k):
+    """rng.bit_generator<three_fry> with a 2-word state and a 1-D u32 output of
+    even size N: the split dimension is 0, H = N/2, block h takes the counter
+    s1 + h (u64) and gives outputs 2h, 2h+1 = y0, y1 of Threefry-2x32-20 of
+    (lo32, hi32) of the counter under the key (lo32(s0), hi32(s0)).  Unit u
+    computes blocks 2u and 2u+1 (outputs 4u..4u+3); N must be a multiple of 4."""
+    def build(b, unit, u32):
+        blk = b.op(f"arith.index_cast {unit} : index to i64", "b")
+        h0 = b.op(f"arith.muli {blk}, {b.const(2, 'i64')} : i64", "h")
+        k0, k1 = i64_words(b, "%s0")
+        ys = []
+        for j in (0, 1):
+            h = b.op(f"arith.addi {h0}, {b.const(j, 'i64')} : i64", "h") if j else h0
+            ctr = b.op(f"arith.addi %s1, {h} : i64", "c")
+            x0, x1 = i64_words(b, ctr)
+            ys += b.op(f"rng.threefry_2x32 {x0}, {x1} key {k0}, {k1} : i32, i32", "y", results=2)
+        v = vec(b, ys, "vector<4xi32>")
+        b.stmt(f"memref.store {v}, %out[{unit}] : {V4I}")
+    return kernel(name, [f"%out: {V4I}", "%s0: i64", "%s1: i64"], build, k)
+
+
+def generate_jax():
+    """Mode "jax": the JAX/XLA kernels, one module each (run.py reads the
+    family from the module name).  ABI: jaxuniform_*, jaxnormal_* (out:
+    memref<?xvector<4xf32>>, k0: i32, k1: i32, n); jaxbits_* the same with
+    vector<4xi32>; bitgen_philox2_* / bitgen_threefry_* (out:
+    memref<?xvector<4xi32>>, s0: i64, s1: i64, n), bitgen_philox3_* with s2
+    after s1; n counts units of 4 outputs."""
+    return {
+        "jaxuniform": module("jaxuniform", [jax_fill_kernel(f"jaxuniform_k{k}", "jax_uniform", k)
+                                            for k in K_JAX]),
+        "jaxnormal": module("jaxnormal", [jax_fill_kernel(f"jaxnormal_k{k}", "jax_normal", k)
+                                          for k in K_JAX]),
+        "jaxbits": module("jaxbits", [jax_fill_kernel(f"jaxbits_k{k}", "jax_bits", k)
+                                      for k in K_JAX]),
+        "bitgen": module("bitgen",
+                         [bitgen_philox_kernel(f"bitgen_philox2_k{k}", 2, k) for k in K_JAX] +
+                         [bitgen_philox_kernel(f"bitgen_philox3_k{k}", 3, k) for k in K_JAX] +
+                         [bitgen_threefry_kernel(f"bitgen_threefry_k{k}", k) for k in K_JAX]),
+    }
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    for mode in ("ops", "expanded"):
+    for mode in ("ops", "expanded", "jax"):
         d = os.path.join(args.out, mode)
         os.makedirs(d, exist_ok=True)
-        for name, text in generate(mode).items():
+        for name, text in (generate_jax() if mode == "jax" else generate(mode)).items():
             with open(os.path.join(d, f"{name}.mlir"), "w") as f:
                 f.write(text)
 

@@ -2,7 +2,7 @@
 // RUN: rng-opt %s --inline --rng-to-llvm | FileCheck %s --check-prefix=LLVM
 
 // Both dialects implement DialectInlinerInterface: every rng and round op is
-// pure and legal to inline, so `--inline` inlines callees that hold them
+// pure, has no region and is legal to inline, so `--inline` inlines callees that hold them
 // (DSL compilers inline everything before lowering), at the top level and
 // inside a loop, and drops the private callee. The inlined ops keep their
 // operands, attributes and order.
@@ -24,11 +24,11 @@
 // CHECK:         round.stochastic
 // CHECK:         scf.yield
 // CHECK:       return %[[SUM]], %[[B]], %[[T]], %[[Q]]
-// CHECK-NOT:   @draw
+// CHECK-NOT:   @draw(
 // LLVM-LABEL: llvm.func @caller
 // LLVM-NOT:   rng.
 // LLVM-NOT:   round.
-// LLVM-NOT:   @draw
+// LLVM-NOT:   @draw(
 
 func.func private @draw(%seed: i32, %offsets: vector<8xi32>, %x: vector<8xf32>,
                         %p: f32, %s64: i64)
@@ -62,4 +62,32 @@ func.func @caller(%seed: i32, %offsets: vector<8xi32>, %x: vector<8xf32>,
     scf.yield %next : vector<8xf32>
   }
   return %sum, %b, %t, %q : vector<8xf32>, vector<8xbf16>, f32, vector<8xf4E2M1FN>
+}
+
+// The Threefry and JAX ops too (rng.bit_generator is not elementwise, and
+// pure like every other op).
+// CHECK-LABEL: func.func @caller_jax
+// CHECK-NOT:   call
+// CHECK:       rng.threefry_2x32
+// CHECK:       rng.jax_uniform
+// CHECK:       rng.bit_generator philox
+// CHECK:       return
+// CHECK-NOT:   @draw_jax(
+// LLVM-LABEL: llvm.func @caller_jax
+// LLVM-NOT:   rng.
+// LLVM-NOT:   @draw_jax(
+
+func.func private @draw_jax(%k0: i32, %k1: i32, %i: i64, %s: tensor<2xi64>)
+    -> (i32, f32, tensor<2xi64>, tensor<8xi32>) {
+  %y:2 = rng.threefry_2x32 %k0, %k1 key %k0, %k1 rounds 20 : i32, i32
+  %u = rng.jax_uniform %k0, %k1, %i : i32, i64 -> f32
+  %n, %o = rng.bit_generator philox %s : tensor<2xi64> -> tensor<8xi32>
+  return %y#0, %u, %n, %o : i32, f32, tensor<2xi64>, tensor<8xi32>
+}
+
+func.func @caller_jax(%k0: i32, %k1: i32, %i: i64, %s: tensor<2xi64>)
+    -> (i32, f32, tensor<2xi64>, tensor<8xi32>) {
+  %y, %u, %n, %o = func.call @draw_jax(%k0, %k1, %i, %s)
+      : (i32, i32, i64, tensor<2xi64>) -> (i32, f32, tensor<2xi64>, tensor<8xi32>)
+  return %y, %u, %n, %o : i32, f32, tensor<2xi64>, tensor<8xi32>
 }

@@ -51,6 +51,21 @@ OPS = [
     dict(name="round.scaling_stochastic", syntax=None,
          operands=["x", "x", "rbits"], results=["target"],
          attrs=["saturate"]),
+    # Threefry and the JAX samplers (SPEC §8), generic form.
+    dict(name="rng.threefry_2x32", syntax=None,
+         operands=["word", "word", "key", "key"], results=["word"] * 2,
+         attrs=["rounds"]),
+    dict(name="rng.jax_fold_in", syntax=None,
+         operands=["key", "key", "offset"], results=["word"] * 2, attrs=[]),
+    dict(name="rng.jax_bits", syntax=None, operands=["key", "key", "offset"],
+         results=["word"], attrs=[]),
+    dict(name="rng.jax_uniform", syntax=None,
+         operands=["key", "key", "offset"], results=["float"], attrs=[]),
+    dict(name="rng.jax_normal", syntax=None,
+         operands=["key", "key", "offset"], results=["float"], attrs=[]),
+    dict(name="rng.jax_randint", syntax=None,
+         operands=["key", "key", "offset", "offset", "offset"],
+         results=["offset"], attrs=[]),
 ]
 
 # Element types per role, most likely first (the generator prefers the head

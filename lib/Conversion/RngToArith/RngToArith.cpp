@@ -233,4 +233,5 @@ void rng::populateRngToArithConversionPatterns(
                                             RngDialect::getDialectNamespace(),
                                             getTritonPhiloxGroup, benefit);
   populateRngHashToArithConversionPatterns(patterns, options, benefit);
+  populateRngJaxToArithConversionPatterns(patterns, options, benefit);
 }

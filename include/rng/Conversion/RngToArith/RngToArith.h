@@ -73,6 +73,17 @@ void populateRngHashToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);
 
+/// Adds the lowering of rng.threefry_2x32, rng.jax_fold_in, rng.jax_bits,
+/// rng.jax_uniform, rng.jax_normal and rng.jax_randint on scalars and
+/// vectors (fixed and scalable) to `arith` (+ `math` for rng.jax_normal, with
+/// `options.normalMathFlags`), and of rng.bit_generator to a
+/// `linalg.generic` over its output (whose rng.threefry_2x32 /
+/// rng.philox_4x32 ops the other patterns lower; see BitGenerator.h) plus
+/// `tensor` ops for the state. Part of populateRngToArithConversionPatterns.
+void populateRngJaxToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options = {},
+    PatternBenefit benefit = 1);
+
 /// Adds the patterns of `rng-elementwise-to-linalg`: every `rng` and `round`
 /// op on ranked tensors becomes a `linalg.generic` over the scalar op (the
 /// Triton-family ops that share a Philox block in one generic). Use them

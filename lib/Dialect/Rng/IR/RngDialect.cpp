@@ -8,12 +8,19 @@
 #include "rng/Dialect/Rng/IR/RngOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "mlir/Transforms/InliningUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::rng;
 
 #include "rng/Dialect/Rng/IR/RngOpsDialect.cpp.inc"
+
+#include "rng/Dialect/Rng/IR/RngEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "rng/Dialect/Rng/IR/RngAttrs.cpp.inc"
 
 namespace {
 /// Every rng op is pure, has no region and does not refer to its enclosing
@@ -33,6 +40,10 @@ void RngDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "rng/Dialect/Rng/IR/RngOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "rng/Dialect/Rng/IR/RngAttrs.cpp.inc"
       >();
   addInterfaces<RngInlinerInterface>();
 }

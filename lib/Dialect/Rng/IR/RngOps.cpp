@@ -284,5 +284,30 @@ LogicalResult Rand4xOp::fold(FoldAdaptor adaptor,
   return foldTritonOp(*this, adaptor, makeUniformConstant, results);
 }
 
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// The algorithm as a bare keyword (`three_fry`, `philox`, `default`); the
+/// generic form spells the attribute `#rng<algorithm three_fry>`.
+static ParseResult parseAlgorithm(OpAsmParser &parser,
+                                  AlgorithmAttr &algorithm) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<Algorithm> value = symbolizeAlgorithm(keyword);
+  if (!value)
+    return parser.emitError(loc, "unknown algorithm '")
+           << keyword << "'; expected three_fry, philox or default";
+  algorithm = AlgorithmAttr::get(parser.getContext(), *value);
+  return success();
+}
+
+static void printAlgorithm(OpAsmPrinter &printer, Operation *,
+                           AlgorithmAttr algorithm) {
+  printer << stringifyAlgorithm(algorithm.getValue());
+}
+
 #define GET_OP_CLASSES
 #include "rng/Dialect/Rng/IR/RngOps.cpp.inc"

@@ -22,8 +22,15 @@ def Rng_Dialect : Dialect {
     * `rng.philox_4x32` is Random123's Philox4x32-R block function.
     * `rng.randint`, `rng.randint4x`, `rng.rand`, `rng.rand4x`, `rng.randn`
       and `rng.randn4x` reproduce Triton's `tl.randint` ... `tl.randn4x`.
+    * `rng.lowbias32`, `rng.hash_rand`, `rng.hash_randn`,
+      `rng.hash_dropout`, `rng.dropout` and `rng.splitmix64` are the seeds'
+      hash generators, dropouts and seed derivation.
+    * `rng.threefry_2x32` is Random123's Threefry-2x32-R; `rng.jax_fold_in`,
+      `rng.jax_bits`, `rng.jax_uniform`, `rng.jax_normal` and
+      `rng.jax_randint` reproduce `jax.random`; `rng.bit_generator` is
+      StableHLO's `rng_bit_generator` as XLA lowers it.
 
-    All ops are elementwise (`ElementwiseMappable`) over scalars, vectors
+    All ops but `rng.bit_generator` are elementwise (`ElementwiseMappable`) over scalars, vectors
     (fixed or scalable) and ranked tensors (static or dynamic sizes), so
     linalg, the vectorizer and bufferization treat them like upstream's
     elementwise ops. Ops on ranked tensors lower through a `linalg.generic`
@@ -35,6 +42,8 @@ def Rng_Dialect : Dialect {
   // else loaded arith (an llvm.func with llvm.mlir.constant operands).
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let hasConstantMaterializer = 1;
+  // #rng<algorithm ...> (rng.bit_generator).
+  let useDefaultAttributePrinterParser = 1;
 }
 
 #endif // RNG_DIALECT_RNG_IR_RNGDIALECT_TD

@@ -16,6 +16,11 @@
 
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 
+#include "rng/Dialect/Rng/IR/RngEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "rng/Dialect/Rng/IR/RngAttrs.h.inc"
+
 #define GET_OP_CLASSES
 #include "rng/Dialect/Rng/IR/RngOps.h.inc"
 

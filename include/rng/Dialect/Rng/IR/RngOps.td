@@ -368,5 +368,6 @@ def Rng_Randn4xOp : Rng_TritonOp<"randn4x"> {
 }
 
 include "rng/Dialect/Rng/IR/RngHashOps.td"
+include "rng/Dialect/Rng/IR/RngJaxOps.td"
 
 #endif // RNG_DIALECT_RNG_IR_RNGOPS_TD

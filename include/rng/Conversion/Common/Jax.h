@@ -1,0 +1,72 @@
+//===- Jax.h - IR builders for Threefry and JAX's samplers ------*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// IR builders for rng.threefry_2x32, rng.jax_fold_in, rng.jax_bits,
+// rng.jax_uniform, rng.jax_normal and rng.jax_randint (SPEC §8). Every
+// lowering of those ops uses these builders. They emit only `arith` (+
+// `math` for the normal) ops and splat constants, so they work on scalars
+// and on every vector type, fixed or scalable; a scalar operand beside a
+// shaped one is broadcast (`vector.broadcast`), after the work that depends
+// on it alone (a scalar key's schedule) is done once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_COMMON_JAX_H
+#define RNG_CONVERSION_COMMON_JAX_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+#include <array>
+
+namespace mlir {
+namespace rng {
+
+/// Builds Threefry-2x32-`rounds` (Random123) of the counter `x` under `key`
+/// and returns the two output words. The counter words share one type (i32
+/// or a shaped type of i32); the key words are of that type or scalar i32
+/// (the key schedule is then computed on scalars and broadcast).
+std::array<Value, 2> buildThreefry2x32(OpBuilder &builder, Location loc,
+                                       std::array<Value, 2> x,
+                                       std::array<Value, 2> key,
+                                       unsigned rounds);
+
+/// Builds JAX's T(k; hi32(d), lo32(d)): Threefry-2x32-20 of the 64-bit `d`
+/// (i64-like, or i32-like and zero-extended) under the key (k0, k1) (i32,
+/// scalar or shaped). The result words have the shape of the shaped operand
+/// (a scalar `d` beside a shaped key is broadcast).
+std::array<Value, 2> buildJaxThreefryAt(OpBuilder &builder, Location loc,
+                                        Value k0, Value k1, Value d);
+
+/// Builds jax.random.bits at the linear index `i`: `resultElementType` is
+/// i8, i16, i32 or i64 (SPEC §8).
+Value buildJaxBits(OpBuilder &builder, Location loc, Value k0, Value k1,
+                   Value i, Type resultElementType);
+
+/// Builds jax.random.uniform in [0, 1) at `i`: `resultElementType` is f32 or
+/// f64 (mantissa fill, exact).
+Value buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
+                      Value i, Type resultElementType);
+
+/// Builds jax.random.normal (f32) at `i`: XLA's f32 ErfInv of the uniform
+/// on (-1, 1), times fl(sqrt(2)); log1p through an f64 `math.log` (accurate
+/// on every target), the polynomial with `math.fma`. `mathFlags` go on the
+/// `math.log` and `math.sqrt` ops.
+Value buildJaxNormal(
+    OpBuilder &builder, Location loc, Value k0, Value k1, Value i,
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+
+/// Builds jax.random.randint in [minval, maxval) at `i` (minval and maxval
+/// of one type, i32- or i64-like; the result has their element type and the
+/// shape).
+Value buildJaxRandint(OpBuilder &builder, Location loc, Value k0, Value k1,
+                      Value i, Value minval, Value maxval);
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_CONVERSION_COMMON_JAX_H

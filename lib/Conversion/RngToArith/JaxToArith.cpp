@@ -1,0 +1,188 @@
+//===- JaxToArith.cpp - Lowering of Threefry, JAX and XLA ops -------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The universal lowering of rng.threefry_2x32 and the jax_* ops (SPEC §8)
+// through the builders of rng/Conversion/Common/Jax.h, on scalars and
+// vectors (fixed and scalable; tensor-typed ops are left to the elementwise
+// tensor lowering), and of rng.bit_generator to a linalg.generic over its
+// output whose body computes each element with BitGenerator.h's rule.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/Common/ElementwiseTensors.h"
+#include "rng/Conversion/Common/Jax.h"
+#include "rng/Conversion/RngToArith/BitGenerator.h"
+#include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Dialect/Rng/IR/RngOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::rng;
+
+namespace {
+
+/// A pattern for the elementwise `OpTy` on scalars and vectors: `lower`
+/// returns the replacement values.
+template <typename OpTy> struct JaxOpLowering : OpRewritePattern<OpTy> {
+  JaxOpLowering(MLIRContext *context, const RngLoweringOptions &options,
+                PatternBenefit benefit)
+      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
+    if (hasRankedTensorOperandOrResult(op))
+      return rewriter.notifyMatchFailure(op, "tensors go through linalg");
+    rewriter.replaceOp(op, lower(op, rewriter));
+    return success();
+  }
+
+  virtual SmallVector<Value> lower(OpTy op,
+                                   PatternRewriter &rewriter) const = 0;
+
+  RngLoweringOptions options;
+};
+
+struct Threefry2x32OpLowering final : JaxOpLowering<Threefry2x32Op> {
+  using JaxOpLowering::JaxOpLowering;
+  SmallVector<Value> lower(Threefry2x32Op op,
+                           PatternRewriter &rewriter) const override {
+    auto words =
+        buildThreefry2x32(rewriter, op.getLoc(), {op.getX0(), op.getX1()},
+                          {op.getK0(), op.getK1()}, op.getRounds());
+    return {words[0], words[1]};
+  }
+};
+
+struct JaxFoldInOpLowering final : JaxOpLowering<JaxFoldInOp> {
+  using JaxOpLowering::JaxOpLowering;
+  SmallVector<Value> lower(JaxFoldInOp op,
+                           PatternRewriter &rewriter) const override {
+    // A scalar d beside a shaped key is broadcast by the builder; a scalar
+    // key beside a shaped d is broadcast per round.
+    auto words = buildJaxThreefryAt(rewriter, op.getLoc(), op.getK0(),
+                                    op.getK1(), op.getD());
+    return {words[0], words[1]};
+  }
+};
+
+struct JaxBitsOpLowering final : JaxOpLowering<JaxBitsOp> {
+  using JaxOpLowering::JaxOpLowering;
+  SmallVector<Value> lower(JaxBitsOp op,
+                           PatternRewriter &rewriter) const override {
+    return {buildJaxBits(rewriter, op.getLoc(), op.getK0(), op.getK1(),
+                         op.getI(), getElementTypeOrSelf(op.getType()))};
+  }
+};
+
+struct JaxUniformOpLowering final : JaxOpLowering<JaxUniformOp> {
+  using JaxOpLowering::JaxOpLowering;
+  SmallVector<Value> lower(JaxUniformOp op,
+                           PatternRewriter &rewriter) const override {
+    return {buildJaxUniform(rewriter, op.getLoc(), op.getK0(), op.getK1(),
+                            op.getI(), getElementTypeOrSelf(op.getType()))};
+  }
+};
+
+struct JaxNormalOpLowering final : JaxOpLowering<JaxNormalOp> {
+  using JaxOpLowering::JaxOpLowering;
+  SmallVector<Value> lower(JaxNormalOp op,
+                           PatternRewriter &rewriter) const override {
+    return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
+                           op.getI(), options.normalMathFlags)};
+  }
+};
+
+struct JaxRandintOpLowering final : JaxOpLowering<JaxRandintOp> {
+  using JaxOpLowering::JaxOpLowering;
+  SmallVector<Value> lower(JaxRandintOp op,
+                           PatternRewriter &rewriter) const override {
+    return {buildJaxRandint(rewriter, op.getLoc(), op.getK0(), op.getK1(),
+                            op.getI(), op.getMinval(), op.getMaxval())};
+  }
+};
+
+/// rng.bit_generator -> the state words (tensor.extract), a linalg.generic
+/// over the output computing element e from its indices
+/// (buildBitGeneratorElement: rng.threefry_2x32 / rng.philox_4x32 + arith,
+/// lowered by the other patterns) and the new state (tensor.from_elements).
+struct BitGeneratorOpLowering final : OpRewritePattern<BitGeneratorOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(BitGeneratorOp op,
+                                PatternRewriter &rewriter) const override {
+    // Kernels hold no tensors: say so rather than leave a linalg.generic on
+    // tensors that no GPU lowering takes.
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp())
+      if (parent->getName().getStringRef() == "gpu.module")
+        return op.emitOpError(
+            "on tensors cannot lower inside a gpu.module (kernels hold no "
+            "tensors); compute each output element in the kernel with "
+            "buildBitGeneratorElement (rng/Conversion/RngToArith/"
+            "BitGenerator.h) instead");
+    Location loc = op.getLoc();
+    BitGeneratorLayout layout = BitGeneratorLayout::get(op);
+    SmallVector<Value> state;
+    for (unsigned j = 0; j < layout.numStateWords; ++j) {
+      Value index = arith::ConstantIndexOp::create(rewriter, loc, j);
+      state.push_back(
+          tensor::ExtractOp::create(rewriter, loc, op.getState(), index));
+    }
+
+    auto outputType = cast<RankedTensorType>(op.getOutput().getType());
+    int64_t rank = outputType.getRank();
+    Value init = tensor::EmptyOp::create(rewriter, loc, outputType.getShape(),
+                                         outputType.getElementType());
+    AffineMap identity =
+        AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext());
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{outputType}, ValueRange{}, ValueRange{init},
+        ArrayRef<AffineMap>{identity}, iterators,
+        [&](OpBuilder &builder, Location bodyLoc, ValueRange) {
+          // The row-major linear index, in i64.
+          Type i64 = builder.getI64Type();
+          Value e = arith::ConstantIntOp::create(builder, bodyLoc, i64, 0);
+          for (int64_t d = 0; d < rank; ++d) {
+            Value index = arith::IndexCastUIOp::create(
+                builder, bodyLoc, i64,
+                linalg::IndexOp::create(builder, bodyLoc, d));
+            Value size = arith::ConstantIntOp::create(builder, bodyLoc, i64,
+                                                      outputType.getDimSize(d));
+            e = arith::AddIOp::create(
+                builder, bodyLoc,
+                arith::MulIOp::create(builder, bodyLoc, e, size), index);
+          }
+          Value value =
+              buildBitGeneratorElement(builder, bodyLoc, layout, state, e);
+          linalg::YieldOp::create(builder, bodyLoc, value);
+        });
+
+    SmallVector<Value> newState =
+        buildBitGeneratorNewState(rewriter, loc, layout, state);
+    Value newStateTensor = tensor::FromElementsOp::create(
+        rewriter, loc, op.getState().getType(), newState);
+    rewriter.replaceOp(op, {newStateTensor, generic.getResult(0)});
+    return success();
+  }
+};
+
+} // namespace
+
+void rng::populateRngJaxToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options,
+    PatternBenefit benefit) {
+  patterns.add<Threefry2x32OpLowering, JaxFoldInOpLowering, JaxBitsOpLowering,
+               JaxUniformOpLowering, JaxNormalOpLowering, JaxRandintOpLowering>(
+      patterns.getContext(), options, benefit);
+  patterns.add<BitGeneratorOpLowering>(patterns.getContext(), benefit);
+}

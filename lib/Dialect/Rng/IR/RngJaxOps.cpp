@@ -1,0 +1,310 @@
+//===- RngJaxOps.cpp - Threefry, JAX and XLA ------------------------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Verifiers, type inference and folders of rng.threefry_2x32, the jax_* ops
+// and rng.bit_generator (SPEC §8). The folders evaluate the ops with the host
+// functions of rng/Support/Threefry.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Dialect/Rng/IR/RngOps.h"
+#include "rng/Support/Threefry.h"
+#include "rng/Support/TypeUtilities.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/bit.h"
+
+using namespace mlir;
+using namespace mlir::rng;
+
+/// Non-splat constants of more elements than this are not folded: folding
+/// costs time and memory per element, and the lowered code computes them
+/// just as well.
+static constexpr int64_t kMaxFoldElements = 1 << 16;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// The first shaped type among `types`, or the first type if none is shaped.
+static Type getShapeSource(TypeRange types) {
+  for (Type type : types)
+    if (isa<ShapedType>(type))
+      return type;
+  return types.front();
+}
+
+/// Checks that the shaped operands and results of `op` all have one shape
+/// (ElementwiseMappable alone accepts a dynamic size beside a static one and
+/// does not compare scalable dimensions).
+static LogicalResult verifyOneShape(Operation *op) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  Type reference = getShapeSource(types);
+  for (Type type : types)
+    if (isa<ShapedType>(type) && !haveSameShape(type, reference))
+      return op->emitOpError("operand and result shapes must agree: ")
+             << type << " has not the shape of " << reference
+             << " (scalars may stand beside shaped operands)";
+  return success();
+}
+
+/// The integer bits of element `index` of a constant operand: an
+/// IntegerAttr or a DenseIntElementsAttr (splat or not); zero-extended.
+static uint64_t getElementBits(Attribute attr, int64_t index) {
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return integer.getValue().getZExtValue();
+  auto dense = cast<DenseIntElementsAttr>(attr);
+  if (dense.isSplat())
+    return dense.getSplatValue<APInt>().getZExtValue();
+  return (*(dense.value_begin<APInt>() + index)).getZExtValue();
+}
+
+/// The attribute of one element of type `elementType` holding `bits`.
+static Attribute makeElementAttr(Type elementType, uint64_t bits) {
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    return FloatAttr::get(floatType,
+                          APFloat(floatType.getFloatSemantics(),
+                                  APInt(floatType.getWidth(), bits)));
+  return IntegerAttr::get(elementType,
+                          APInt(elementType.getIntOrFloatBitWidth(), bits,
+                                /*isSigned=*/false, /*implicitTrunc=*/true));
+}
+
+/// Folds an elementwise op whose operands are all integer constants: `eval`
+/// maps one element's operand bits (zero-extended) to the bits of each of
+/// its results. Splat or scalar operands give splat results; otherwise the
+/// result shape must be static and hold at most kMaxFoldElements elements.
+static LogicalResult foldIntegerElementwise(
+    Operation *op, ArrayRef<Attribute> operands,
+    llvm::function_ref<void(ArrayRef<uint64_t>, MutableArrayRef<uint64_t>)>
+        eval,
+    SmallVectorImpl<OpFoldResult> &results) {
+  bool allSplat = true;
+  for (Attribute attr : operands) {
+    if (isa_and_nonnull<IntegerAttr>(attr))
+      continue;
+    auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+    if (!dense)
+      return failure();
+    allSplat &= dense.isSplat();
+  }
+  Type resultType = op->getResult(0).getType();
+  int64_t count = 1;
+  if (!allSplat) {
+    auto shaped = cast<ShapedType>(resultType);
+    if (!shaped.hasStaticShape() || shaped.getNumElements() > kMaxFoldElements)
+      return failure();
+    if (auto vector = dyn_cast<VectorType>(resultType);
+        vector && vector.isScalable())
+      return failure();
+    count = shaped.getNumElements();
+  }
+  unsigned numResults = op->getNumResults();
+  SmallVector<SmallVector<Attribute>> values(numResults);
+  SmallVector<uint64_t> in(operands.size()), out(numResults);
+  for (int64_t e = 0; e < count; ++e) {
+    for (auto [j, attr] : llvm::enumerate(operands))
+      in[j] = getElementBits(attr, e);
+    eval(in, out);
+    for (unsigned r = 0; r < numResults; ++r)
+      values[r].push_back(makeElementAttr(
+          getElementTypeOrSelf(op->getResult(r).getType()), out[r]));
+  }
+  for (unsigned r = 0; r < numResults; ++r) {
+    Type type = op->getResult(r).getType();
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped)
+      results.push_back(values[r].front());
+    else if (count == 1)
+      results.push_back(DenseElementsAttr::get(shaped, values[r].front()));
+    else
+      results.push_back(DenseElementsAttr::get(shaped, values[r]));
+  }
+  return success();
+}
+
+/// The bits of an `i` operand as the 64-bit JAX index (an i32 index is
+/// zero-extended: getElementBits already does).
+static std::array<uint32_t, 2> getKey(ArrayRef<uint64_t> in) {
+  return {uint32_t(in[0]), uint32_t(in[1])};
+}
+
+//===----------------------------------------------------------------------===//
+// Threefry2x32Op
+//===----------------------------------------------------------------------===//
+
+LogicalResult Threefry2x32Op::verify() {
+  uint32_t rounds = getRounds();
+  if (rounds < kMinThreefryRounds || rounds > kMaxThreefryRounds)
+    return emitOpError("attribute 'rounds' must be in [")
+           << kMinThreefryRounds << ", " << kMaxThreefryRounds
+           << "] (Threefry round count), but got " << int32_t(rounds);
+  Type counterType = getX0().getType();
+  Type keyType = getK0().getType();
+  if (keyType != counterType && !keyType.isInteger(32))
+    return emitOpError("key type ")
+           << keyType << " must be scalar i32 or the counter type "
+           << counterType;
+  return success();
+}
+
+LogicalResult Threefry2x32Op::fold(FoldAdaptor adaptor,
+                                   SmallVectorImpl<OpFoldResult> &results) {
+  unsigned rounds = getRounds();
+  return foldIntegerElementwise(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        std::array<uint32_t, 2> y =
+            threefry2x32({uint32_t(in[0]), uint32_t(in[1])},
+                         {uint32_t(in[2]), uint32_t(in[3])}, rounds);
+        out[0] = y[0];
+        out[1] = y[1];
+      },
+      results);
+}
+
+//===----------------------------------------------------------------------===//
+// JAX samplers
+//===----------------------------------------------------------------------===//
+
+/// Infers the results of a JAX sampler: `count` results of the shape (the
+/// first shaped operand's) with `elementType`. Lenient on purpose: the
+/// operand types are checked by the ODS constraints and verify().
+static LogicalResult inferJaxResultTypes(ValueRange operands, Type elementType,
+                                         unsigned count,
+                                         SmallVectorImpl<Type> &types) {
+  if (operands.empty())
+    return failure();
+  types.append(count, getTypeWithElementType(
+                          getShapeSource(operands.getTypes()), elementType));
+  return success();
+}
+
+LogicalResult
+JaxFoldInOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                              ValueRange operands, DictionaryAttr,
+                              OpaqueProperties, RegionRange,
+                              SmallVectorImpl<Type> &inferredReturnTypes) {
+  return inferJaxResultTypes(operands, IntegerType::get(context, 32), 2,
+                             inferredReturnTypes);
+}
+
+LogicalResult JaxFoldInOp::verify() { return verifyOneShape(*this); }
+
+LogicalResult JaxFoldInOp::fold(FoldAdaptor adaptor,
+                                SmallVectorImpl<OpFoldResult> &results) {
+  return foldIntegerElementwise(
+      *this, adaptor.getOperands(),
+      [](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        std::array<uint32_t, 2> y = jaxThreefryAt(getKey(in), in[2]);
+        out[0] = y[0];
+        out[1] = y[1];
+      },
+      results);
+}
+
+LogicalResult JaxBitsOp::verify() { return verifyOneShape(*this); }
+
+OpFoldResult JaxBitsOp::fold(FoldAdaptor adaptor) {
+  unsigned width = getElementTypeOrSelf(getType()).getIntOrFloatBitWidth();
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(foldIntegerElementwise(
+          *this, adaptor.getOperands(),
+          [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+            out[0] = jaxBits(getKey(in), in[2], width);
+          },
+          results)))
+    return {};
+  return results.front();
+}
+
+LogicalResult JaxUniformOp::verify() { return verifyOneShape(*this); }
+
+OpFoldResult JaxUniformOp::fold(FoldAdaptor adaptor) {
+  bool isF64 = getElementTypeOrSelf(getType()).isF64();
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(foldIntegerElementwise(
+          *this, adaptor.getOperands(),
+          [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+            if (isF64)
+              out[0] = llvm::bit_cast<uint64_t>(
+                  jaxUniformDouble(jaxBits(getKey(in), in[2], 64)));
+            else
+              out[0] = llvm::bit_cast<uint32_t>(
+                  jaxUniformFloat(jaxBits(getKey(in), in[2], 32)));
+          },
+          results)))
+    return {};
+  return results.front();
+}
+
+LogicalResult
+JaxNormalOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                              ValueRange operands, DictionaryAttr,
+                              OpaqueProperties, RegionRange,
+                              SmallVectorImpl<Type> &inferredReturnTypes) {
+  return inferJaxResultTypes(operands, Float32Type::get(context), 1,
+                             inferredReturnTypes);
+}
+
+LogicalResult JaxNormalOp::verify() { return verifyOneShape(*this); }
+
+LogicalResult
+JaxRandintOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                               ValueRange operands, DictionaryAttr,
+                               OpaqueProperties, RegionRange,
+                               SmallVectorImpl<Type> &inferredReturnTypes) {
+  if (operands.size() != 5)
+    return failure();
+  return inferJaxResultTypes(operands,
+                             getElementTypeOrSelf(operands[3].getType()), 1,
+                             inferredReturnTypes);
+}
+
+LogicalResult JaxRandintOp::verify() { return verifyOneShape(*this); }
+
+OpFoldResult JaxRandintOp::fold(FoldAdaptor adaptor) {
+  unsigned width = getElementTypeOrSelf(getType()).getIntOrFloatBitWidth();
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(foldIntegerElementwise(
+          *this, adaptor.getOperands(),
+          [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+            std::array<uint32_t, 2> key = getKey(in);
+            std::array<uint32_t, 2> ka = jaxThreefryAt(key, 0);
+            std::array<uint32_t, 2> kb = jaxThreefryAt(key, 1);
+            out[0] = jaxRandint(jaxBits(ka, in[2], width),
+                                jaxBits(kb, in[2], width), in[3], in[4], width);
+          },
+          results)))
+    return {};
+  return results.front();
+}
+
+//===----------------------------------------------------------------------===//
+// BitGeneratorOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BitGeneratorOp::verify() {
+  auto stateType = dyn_cast<RankedTensorType>(getState().getType());
+  if (!stateType || stateType.getRank() != 1 || !stateType.hasStaticShape() ||
+      (stateType.getDimSize(0) != 2 && stateType.getDimSize(0) != 3))
+    return emitOpError("state must be tensor<2xi64> or tensor<3xi64> (two or "
+                       "three u64 words), but got ")
+           << getState().getType();
+  auto outputType = dyn_cast<RankedTensorType>(getOutput().getType());
+  if (!outputType || !outputType.hasStaticShape())
+    return emitOpError("output must be a statically shaped ranked tensor of "
+                       "i8, i16, i32 or i64 (rank 0 included), but got ")
+           << getOutput().getType();
+  if (getAlgorithm() == Algorithm::ThreeFry && stateType.getDimSize(0) != 2)
+    return emitOpError("algorithm 'three_fry' takes a 2-word state "
+                       "(tensor<2xi64>), but got ")
+           << stateType << "; only 'philox' and 'default' take 3 words";
+  return success();
+}
