@@ -33,6 +33,9 @@ def Round_Dialect : Dialect {
     the target lowerings `convert-round-to-nvvm` and `convert-round-to-rocdl`
     where a hardware instruction computes exactly the same function.
   }];
+  // Folded values are materialized as arith.constant.
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let hasConstantMaterializer = 1;
 }
 
 #endif // RNG_DIALECT_ROUND_IR_ROUNDDIALECT_TD
