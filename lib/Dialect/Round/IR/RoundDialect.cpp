@@ -11,7 +11,7 @@
 #include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
-using namespace mlir::rounding;
+using namespace mlir::rng::rounding;
 
 #include "rng/Dialect/Round/IR/RoundOpsDialect.cpp.inc"
 

@@ -15,7 +15,7 @@
 #include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
-using namespace mlir::rounding;
+using namespace mlir::rng::rounding;
 
 //===----------------------------------------------------------------------===//
 // StochasticOp
@@ -66,12 +66,12 @@ LogicalResult StochasticOp::verify() {
 }
 
 OpFoldResult StochasticOp::fold(FoldAdaptor adaptor) {
-  rng::HostStochasticRounding rounding =
+  rng::HostStochasticRounding host =
       getHostRounding(getType(), getRbits(), getSaturate());
   return rng::foldElementwiseConstants(
       *this, adaptor.getOperands(),
       [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
-        out[0] = rounding.round(uint32_t(in[0]), in[1]);
+        out[0] = host.round(uint32_t(in[0]), in[1]);
       });
 }
 
@@ -85,12 +85,12 @@ LogicalResult ScalingStochasticOp::verify() {
 }
 
 OpFoldResult ScalingStochasticOp::fold(FoldAdaptor adaptor) {
-  rng::HostStochasticRounding rounding =
+  rng::HostStochasticRounding host =
       getHostRounding(getType(), getRbits(), getSaturate());
   return rng::foldElementwiseConstants(
       *this, adaptor.getOperands(),
       [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
-        out[0] = rounding.roundScaled(uint32_t(in[0]), uint8_t(in[1]), in[2]);
+        out[0] = host.roundScaled(uint32_t(in[0]), uint8_t(in[1]), in[2]);
       });
 }
 
