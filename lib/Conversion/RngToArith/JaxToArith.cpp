@@ -96,7 +96,8 @@ struct JaxNormalOpLowering final : JaxOpLowering<JaxNormalOp> {
   SmallVector<Value> lower(JaxNormalOp op,
                            PatternRewriter &rewriter) const override {
     return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
-                           op.getI(), options.normalMathFlags)};
+                           op.getI(), options.normalMathFlags,
+                           options.useTargetLog1pF32)};
   }
 };
 
