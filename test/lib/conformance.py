@@ -21,7 +21,10 @@ shape class the docs promise, through every named pipeline.
                                              reject, with the diagnostics
                                              (-verify-diagnostics input)
     conformance.py check-lowered FILE        no rng, round or math op left
-    conformance.py matrix                    the matrix as a Markdown table
+    conformance.py matrix                    the matrix as Markdown tables
+    conformance.py check-doc DOC             DOC's matrix (between its
+                                             BEGIN/END markers) is `matrix`
+    conformance.py update-doc DOC            rewrites DOC's matrix
 
 The table (CASES) names every op, once per result type where the result
 type is free (round.stochastic and round.scaling_stochastic for each of
@@ -60,6 +63,7 @@ SHAPES = {
     "scalar": dict(kind="scalar", dims=[], shared="lane"),
     "vector": dict(kind="vector", dims=[4], shared="scalar"),
     "vector_2d": dict(kind="vector", dims=[2, 3], shared="lane"),
+    "vector_0d": dict(kind="vector", dims=[], shared="lane"),
     "scalable": dict(kind="vector", dims=[4], scalable=[True],
                      shared="scalar"),
     "scalable_2d": dict(kind="vector", dims=[2, 4], scalable=[False, True],
@@ -67,10 +71,14 @@ SHAPES = {
     "tensor": dict(kind="tensor", dims=[2, 3], shared="scalar"),
     "tensor_dynamic": dict(kind="tensor", dims=[4], dynamic=True,
                            shared="lane"),
+    "tensor_0d": dict(kind="tensor", dims=[], shared="scalar"),
 }
-RUN_SHAPES = ["scalar", "vector", "vector_2d", "tensor", "tensor_dynamic"]
+RUN_SHAPES = ["scalar", "vector", "vector_2d", "vector_0d", "tensor",
+              "tensor_dynamic", "tensor_0d"]
 SCALABLE_SHAPES = ["scalable", "scalable_2d"]
-GPU_SHAPES = ["scalar", "vector", "vector_2d"]
+GPU_SHAPES = ["scalar", "vector", "vector_2d", "vector_0d"]
+GPU_REJECTED_SHAPES = ["scalable", "scalable_2d", "tensor", "tensor_dynamic",
+                       "tensor_0d"]
 # The lanes of a scalar case: one call each.
 SCALAR_LANES = 4
 
@@ -316,7 +324,7 @@ def _bit_generator(algorithm, words, dims, elem):
         lambda state: jax_model.bit_generator(algorithm, state, tuple(dims),
                                               width(elem)),
         shapes=["tensor"], gpu=False)
-    case.words, case.dims = words, dims
+    case.algorithm, case.words, case.dims = algorithm, words, dims
     return case
 
 
@@ -743,7 +751,7 @@ def gpu_kernel(case, shape):
         t = result_type(case, k, shape)
         me = memref_elem(shape, elem)
         params.append("%%out%d: memref<?x%s>" % (k, me))
-        if s["kind"] == "vector" and len(s["dims"]) > 1:
+        if me != t:
             lines.append("    %%s%d = vector.shape_cast %s : %s to %s"
                          % (k, v, t, me))
             v = "%%s%d" % k
@@ -775,7 +783,7 @@ def gen_gpu_rejected():
         if not first:
             out.append("// -----")
 
-    for shape in SCALABLE_SHAPES + ["tensor", "tensor_dynamic"]:
+    for shape in GPU_REJECTED_SHAPES:
         for case in cases_for(shape, gpu=False):
             split()
             first = False
@@ -927,29 +935,75 @@ def check_ops(paths):
     return ok
 
 
+def variants(cases):
+    """The free types of an op's cases, as the table lists them."""
+    if cases[0].op == "rng.bit_generator":
+        return ", ".join("%s %d-word %s %s" % (
+            c.algorithm, c.words, "x".join(map(str, c.dims)) or "0-D",
+            c.results[1]) for c in cases)
+    if cases[0].op.startswith("round."):
+        return ", ".join(c.results[0] for c in cases)
+    if cases[0].op in ("rng.jax_bits", "rng.jax_uniform", "rng.jax_randint"):
+        return ", ".join(c.results[0] for c in cases)
+    return ""
+
+
 def matrix():
-    """The matrix as a Markdown table: per op, the shape classes each
-    pipeline takes and how it is checked."""
-    lines = ["| op | cases | " + " | ".join(SHAPES) + " |",
-             "|---|---|" + "---|" * len(SHAPES)]
+    """The matrix as Markdown: per op, what each pipeline does with each
+    shape class (docs/Conformance.md holds this text)."""
     ops = []
     for c in CASES:
         if c.op not in ops:
             ops.append(c.op)
+    head = "| op | cases | " + " | ".join("`%s`" % s for s in SHAPES) + " |"
+    rule = "|---|---|" + "---|" * len(SHAPES)
+    out = ["### rng-to-llvm (host)", "", head, rule]
+    gpu = ["### rng-to-nvvm (sm_90, sm_100a), rng-to-rocdl (gfx942, gfx950)",
+           "", head, rule]
     for op in ops:
         cases = [c for c in CASES if c.op == op]
-        cells = []
+        count = "%d%s" % (len(cases), ": " + variants(cases)
+                          if variants(cases) else "")
+        host_cells, gpu_cells = [], []
         for shape in SHAPES:
             takes = [c for c in cases if c.takes(shape)]
             if not takes:
-                cells.append("rejected (verifier)")
+                host_cells.append("verifier rejects")
+                gpu_cells.append("verifier rejects")
                 continue
-            host = "run" if shape in RUN_SHAPES else "lower"
-            gpu = ("GPU" if shape in GPU_SHAPES and all(c.gpu for c in takes)
-                   else "GPU: rejected")
-            cells.append("%s, %s" % (host, gpu))
-        lines.append("| `%s` | %d | %s |" % (op, len(cases), " | ".join(cells)))
-    return "\n".join(lines) + "\n"
+            host_cells.append("run" if shape in RUN_SHAPES else "lowered")
+            gpu_cells.append("lowered" if shape in GPU_SHAPES and
+                             all(c.gpu for c in takes) else "rejected")
+        out.append("| `%s` | %s | %s |" % (op, count, " | ".join(host_cells)))
+        gpu.append("| `%s` | %s | %s |" % (op, count, " | ".join(gpu_cells)))
+    return "\n".join(out + [""] + gpu) + "\n"
+
+
+DOC_BEGIN = "<!-- BEGIN conformance.py matrix -->"
+DOC_END = "<!-- END conformance.py matrix -->"
+
+
+def doc_parts(path):
+    text = open(path).read()
+    begin = text.index(DOC_BEGIN) + len(DOC_BEGIN)
+    end = text.index(DOC_END)
+    return text[:begin], text[begin:end], text[end:]
+
+
+def check_doc(path):
+    _, table, _ = doc_parts(path)
+    if table.strip() != matrix().strip():
+        print("%s: the matrix is stale: run test/lib/conformance.py "
+              "update-doc %s" % (path, path))
+        return False
+    print("%s: the matrix is up to date" % path)
+    return True
+
+
+def update_doc(path):
+    head, _, tail = doc_parts(path)
+    with open(path, "w") as f:
+        f.write(head + "\n" + matrix() + tail)
 
 
 def main(argv):
@@ -975,6 +1029,10 @@ def main(argv):
         return 0 if check_lowered(args[0]) else 1
     elif cmd == "matrix":
         sys.stdout.write(matrix())
+    elif cmd == "check-doc":
+        return 0 if check_doc(args[0]) else 1
+    elif cmd == "update-doc":
+        update_doc(args[0])
     else:
         print("unknown command %r" % cmd)
         return 2
