@@ -15,12 +15,13 @@ using namespace mlir;
 using mlir::rng::capi::createVerifiedOp;
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Round, round,
-                                      mlir::rounding::RoundDialect)
+                                      mlir::rng::rounding::RoundDialect)
 
 MlirOperation mlirRoundStochasticCreate(MlirLocation location,
                                         MlirType resultType, MlirValue x,
                                         MlirValue rbits, bool saturate) {
-  return createVerifiedOp<rounding::RoundDialect, rounding::StochasticOp>(
+  return createVerifiedOp<rng::rounding::RoundDialect,
+                          rng::rounding::StochasticOp>(
       location, {{"resultType", resultType}, {"x", x}, {"rbits", rbits}},
       unwrap(resultType), unwrap(x), unwrap(rbits), saturate);
 }
@@ -29,8 +30,8 @@ MlirOperation mlirRoundScalingStochasticCreate(MlirLocation location,
                                                MlirType resultType, MlirValue x,
                                                MlirValue scale, MlirValue rbits,
                                                bool saturate) {
-  return createVerifiedOp<rounding::RoundDialect,
-                          rounding::ScalingStochasticOp>(
+  return createVerifiedOp<rng::rounding::RoundDialect,
+                          rng::rounding::ScalingStochasticOp>(
       location,
       {{"resultType", resultType},
        {"x", x},

@@ -21,7 +21,6 @@
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -58,6 +57,39 @@ static std::optional<TritonOpInfo> matchTritonOp(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// The Triton-family ops other than `op` whose seed, offset and rounds are
+/// `info`'s. Each of them uses both the seed and the offset, so the users of
+/// whichever value has fewer uses hold them all: walking the two use lists
+/// in step finds that value after min(#uses) steps. The cost per op is thus
+/// independent of how many ops share only the seed (one seed per kernel) or
+/// only the offset, and lowering N ops that share a seed is linear in N.
+static SmallVector<Operation *> getSameKeyOps(Operation *op,
+                                              const TritonOpInfo &info) {
+  Value::use_iterator seedUse = info.seed.use_begin();
+  Value::use_iterator offsetUse = info.offset.use_begin();
+  while (seedUse != info.seed.use_end() && offsetUse != info.offset.use_end()) {
+    ++seedUse;
+    ++offsetUse;
+  }
+  // The operand the key's ops are found through: 0 (the seed) or 1 (the
+  // offset). Only uses as that operand count, so that an op whose seed is
+  // its offset is found once.
+  unsigned operandNumber = seedUse == info.seed.use_end() ? 0 : 1;
+  Value key = operandNumber == 0 ? info.seed : info.offset;
+  SmallVector<Operation *> ops;
+  for (OpOperand &use : key.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == op || use.getOperandNumber() != operandNumber)
+      continue;
+    std::optional<TritonOpInfo> other = matchTritonOp(user);
+    // (Same seed and offset: the same result shape.)
+    if (other && other->seed == info.seed && other->offset == info.offset &&
+        other->rounds == info.rounds)
+      ops.push_back(user);
+  }
+  return ops;
+}
+
 SmallVector<Operation *> rng::getTritonPhiloxSharers(Operation *op) {
   SmallVector<Operation *> sharers{op};
   std::optional<TritonOpInfo> info = matchTritonOp(op);
@@ -70,18 +102,10 @@ SmallVector<Operation *> rng::getTritonPhiloxSharers(Operation *op) {
   // nothing.
   if (!block || !region || !mayHaveSSADominance(*region))
     return sharers;
-  llvm::SmallPtrSet<Operation *, 8> seen{op};
-  for (Operation *user : info->seed.getUsers()) {
-    if (!seen.insert(user).second)
-      continue;
-    std::optional<TritonOpInfo> other = matchTritonOp(user);
-    // (Same seed and offset: the same result shape.)
-    if (!other || other->offset != info->offset || other->seed != info->seed ||
-        other->rounds != info->rounds)
-      continue;
-    Operation *ancestor = block->findAncestorOpInBlock(*user);
+  for (Operation *other : getSameKeyOps(op, *info)) {
+    Operation *ancestor = block->findAncestorOpInBlock(*other);
     if (ancestor && op->isBeforeInBlock(ancestor))
-      sharers.push_back(user);
+      sharers.push_back(other);
   }
   // Program order, so that results are built in a deterministic order.
   llvm::sort(llvm::drop_begin(sharers), [](Operation *a, Operation *b) {
@@ -98,18 +122,12 @@ static bool hasDominatingTritonSharer(Operation *op) {
   std::optional<TritonOpInfo> info = matchTritonOp(op);
   if (!info)
     return false;
-  for (Operation *user : info->seed.getUsers()) {
-    if (user == op)
-      continue;
-    std::optional<TritonOpInfo> other = matchTritonOp(user);
-    if (!other || other->offset != info->offset || other->seed != info->seed ||
-        other->rounds != info->rounds)
-      continue;
-    Region *region = user->getParentRegion();
+  for (Operation *other : getSameKeyOps(op, *info)) {
+    Region *region = other->getParentRegion();
     if (!region || !mayHaveSSADominance(*region))
       continue;
-    Operation *ancestor = user->getBlock()->findAncestorOpInBlock(*op);
-    if (ancestor && user->isBeforeInBlock(ancestor))
+    Operation *ancestor = other->getBlock()->findAncestorOpInBlock(*op);
+    if (ancestor && other->isBeforeInBlock(ancestor))
       return true;
   }
   return false;

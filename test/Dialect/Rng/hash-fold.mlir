@@ -131,25 +131,37 @@ func.func @fold_tr_dropout_sample()
 
 // -----
 
-// Nothing folds without constants, on scalable vectors, or for hash_randn
-// (its math functions are the target's).
+// Splat constants fold to splats on scalable vectors too (as for every rng
+// and round op): hash32(1) = 0x688990C0 = 1753845952, and
+// tr_dropout_sample(1, 1, 3) = 0x3F74B65F (0.955907762) from the model.
+// CHECK-LABEL: func @fold_scalable_splats
+// CHECK-DAG: %[[H:.*]] = arith.constant dense<1753845952> : vector<[4]xi32>
+// CHECK-DAG: %[[S:.*]] = arith.constant dense<0.955907762> : vector<[2]xf32>
+// CHECK-NOT: rng.
+// CHECK: return %[[H]], %[[S]]
+func.func @fold_scalable_splats() -> (vector<[4]xi32>, vector<[2]xf32>) {
+  %splat = arith.constant dense<1> : vector<[4]xi32>
+  %h = rng.lowbias32 %splat : vector<[4]xi32>
+  %seed64 = arith.constant 1 : i64
+  %offsets = arith.constant dense<3> : vector<[2]xi64>
+  %s = rng.tr_dropout_sample %seed64, %seed64, %offsets : i64, i64, vector<[2]xi64>
+  return %h, %s : vector<[4]xi32>, vector<[2]xf32>
+}
+
+// -----
+
+// Nothing folds without constants, or for hash_randn (its math functions
+// are the target's).
 // CHECK-LABEL: func @negative_no_fold
-// CHECK: rng.lowbias32 %{{.*}} : vector<[4]xi32>
 // CHECK: rng.hash_rand
 // CHECK: rng.hash_randn
 // CHECK: rng.hash_dropout
-// CHECK: rng.tr_dropout_sample %{{.*}} : i64, i64, vector<[2]xi64>
-func.func @negative_no_fold(%counter: i32, %x: f32) -> (vector<[4]xi32>, f32, f32, f32, vector<[2]xf32>) {
-  %splat = arith.constant dense<1> : vector<[4]xi32>
-  %h = rng.lowbias32 %splat : vector<[4]xi32>
+func.func @negative_no_fold(%counter: i32, %x: f32) -> (f32, f32, f32) {
   %seed = arith.constant 1 : i32
   %p = arith.constant 0.5 : f32
   %u = rng.hash_rand %seed, %counter : i32, i32
   %zero = arith.constant 0 : i32
   %n = rng.hash_randn %seed, %zero : i32, i32
   %y = rng.hash_dropout %x, %p, %seed, %zero : f32, f32, i32, i32
-  %seed64 = arith.constant 1 : i64
-  %offsets = arith.constant dense<3> : vector<[2]xi64>
-  %s = rng.tr_dropout_sample %seed64, %seed64, %offsets : i64, i64, vector<[2]xi64>
-  return %h, %u, %n, %y, %s : vector<[4]xi32>, f32, f32, f32, vector<[2]xf32>
+  return %u, %n, %y : f32, f32, f32
 }

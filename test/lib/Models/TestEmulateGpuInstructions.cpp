@@ -69,4 +69,5 @@ struct TestEmulateGpuInstructionsPass final
 
 void rng::test::registerTestPasses() {
   PassRegistration<TestEmulateGpuInstructionsPass>();
+  registerTestLowerGreedilyPass();
 }

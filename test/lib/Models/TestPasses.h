@@ -21,7 +21,11 @@ void populateNVVMModelPatterns(RewritePatternSet &patterns);
 /// the fp8/bf8 conversions.
 void populateROCDLModelPatterns(RewritePatternSet &patterns, bool fnuz);
 
-/// Registers `test-rng-emulate-gpu-instructions`.
+/// Registers `test-rng-lower-greedily` (TestLowerGreedily.cpp).
+void registerTestLowerGreedilyPass();
+
+/// Registers `test-rng-emulate-gpu-instructions` and
+/// `test-rng-lower-greedily`.
 void registerTestPasses();
 
 } // namespace test

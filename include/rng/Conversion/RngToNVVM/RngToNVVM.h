@@ -14,9 +14,10 @@ namespace rng {
 
 /// The Philox product for NVPTX: the high half through the
 /// `llvm.nvvm.mulhi.ui` intrinsic (PTX `mul.hi.u32`), the low half through
-/// `arith.muli` (`mul.lo.s32`). Vectors of static shape are unrolled into
-/// one intrinsic call per element; other types (ranked tensors, scalable
-/// vectors) keep `arith.mului_extended`.
+/// `arith.muli` (`mul.lo.s32`). Fixed-size vectors of at most
+/// kMaxUnrolledElements (64) elements are unrolled into one intrinsic call
+/// per element; other types (ranked tensors, scalable and larger vectors)
+/// keep `arith.mului_extended`.
 std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
                                          Value lhs, Value rhs);
 

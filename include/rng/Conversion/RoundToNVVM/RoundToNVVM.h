@@ -28,8 +28,9 @@ namespace rng {
 ///  * saturating round.stochastic to f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN
 ///    and f4E2M1FN: nvvm.convert.f32x4.to.{f8x4,f6x4,f4x4} under the
 ///    pair-shared 16-bit random-bit model, four elements per instruction.
-/// Scalars and fixed-size vectors (odd tails padded); ranked tensors and all
-/// other cases are lowered by the universal patterns.
+/// Scalars and fixed-size vectors of at most kMaxUnrolledElements (64)
+/// elements (odd tails padded); ranked tensors, larger or scalable vectors
+/// and all other cases are lowered by the universal patterns.
 void populateRoundToNVVMConversionPatterns(
     RewritePatternSet &patterns, const NVVMChip &chip,
     bool unverifiedSRInstructions = false, PatternBenefit benefit = 1);

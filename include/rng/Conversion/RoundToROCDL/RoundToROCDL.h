@@ -28,8 +28,9 @@ namespace rng {
 ///    `rocdl.cvt.sr.{fp8,bf8}.f32`, four elements per 32-bit result;
 /// for any rbits width and `saturate`, with the undocumented overflow, Inf
 /// and NaN results pinned to SPEC's by selects. Scalars and fixed-size
-/// vectors; ranked tensors and all other (format, chipset) pairs are lowered
-/// by the universal patterns.
+/// vectors of at most kMaxUnrolledElements (64) elements; ranked tensors,
+/// larger or scalable vectors and all other (format, chipset) pairs are
+/// lowered by the universal patterns.
 void populateRoundToROCDLConversionPatterns(
     RewritePatternSet &patterns, const amdgpu::Chipset &chipset,
     bool unverifiedSRInstructions = false, PatternBenefit benefit = 1);

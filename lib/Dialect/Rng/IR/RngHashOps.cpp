@@ -7,18 +7,21 @@
 // Verifiers, type inference and folders of rng.lowbias32, rng.hash_rand,
 // rng.hash_randn, rng.hash_dropout, rng.dropout, rng.splitmix64 and
 // rng.tr_dropout_sample (SPEC §5-7). The folders evaluate the ops with the
-// host functions below (and rng/Support/Philox.h for rng.dropout).
+// host functions below (and rng/Support/Philox.h for rng.dropout) through
+// foldElementwiseConstants, which bounds their cost.
 //
 //===----------------------------------------------------------------------===//
 
 #include "rng/Dialect/Rng/IR/RngOps.h"
+#include "rng/Support/ElementwiseFolding.h"
 #include "rng/Support/Philox.h"
 #include "rng/Support/TypeUtilities.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 
-#include <tuple>
 #include <utility>
 
 using namespace mlir;
@@ -111,103 +114,6 @@ verifySameShapes(Operation *op, Type reference, StringRef referenceName,
   return success();
 }
 
-/// True for a type whose constants can be folded: a scalar, or a vector or
-/// tensor of static, fixed shape.
-static bool isFoldableType(Type type) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return !vector.isScalable();
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.hasStaticShape();
-  return true;
-}
-
-/// True for a scalar constant or a splat dense constant.
-static bool isSplat(Attribute attr) {
-  if (isa_and_nonnull<IntegerAttr, FloatAttr>(attr))
-    return true;
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
-  return dense && dense.isSplat();
-}
-
-/// The values of a constant operand as `count` elements: a scalar or splat is
-/// repeated, a dense constant of `count` elements read. std::nullopt for
-/// anything else. `T` is APInt (integer constants) or APFloat (float ones).
-template <typename T>
-static std::optional<SmallVector<T>> getElements(Attribute attr,
-                                                 int64_t count) {
-  using ScalarAttr =
-      std::conditional_t<std::is_same_v<T, APInt>, IntegerAttr, FloatAttr>;
-  if (auto scalar = dyn_cast_or_null<ScalarAttr>(attr))
-    return SmallVector<T>(count, scalar.getValue());
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
-  if (!dense)
-    return std::nullopt;
-  if (dense.isSplat())
-    return SmallVector<T>(count, dense.getSplatValue<T>());
-  if (dense.getNumElements() != count)
-    return std::nullopt;
-  return llvm::to_vector(dense.getValues<T>());
-}
-
-/// The number of values to evaluate for an op whose constant operands are
-/// `attrs` and whose result is of `type`: 1 when every operand is a scalar
-/// or splat (the result is then a splat), else the element count.
-static int64_t getFoldCount(ArrayRef<Attribute> attrs, Type type) {
-  if (llvm::all_of(attrs, isSplat))
-    return 1;
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.getNumElements();
-  return 1;
-}
-
-/// The constant of `type` holding `values` (one per element, or one for a
-/// splat).
-static Attribute makeConstant(Type type, ArrayRef<Attribute> values) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped)
-    return values.front();
-  if (values.size() == 1)
-    return DenseElementsAttr::get(shaped, values.front());
-  return DenseElementsAttr::get(shaped, values);
-}
-
-/// The most elements a folder evaluates for a constant that is not a splat:
-/// larger constants are left to the lowering, so that folding stays cheap.
-static constexpr int64_t kMaxFoldedElements = 65536;
-
-/// True if folding an op whose constant operands are `attrs` and whose
-/// result is of `type` would evaluate more than kMaxFoldedElements values.
-static bool exceedsFoldLimit(ArrayRef<Attribute> attrs, Type type) {
-  return isFoldableType(type) && getFoldCount(attrs, type) > kMaxFoldedElements;
-}
-
-/// Folds an op whose result of `type` is the function `fn` of its constant
-/// operands `attrs`, read element by element as `Ts` (APInt or APFloat, one
-/// per operand). `fn` returns the scalar attribute of one element.
-template <typename... Ts, typename Fn, size_t... Is>
-static OpFoldResult foldElementwiseImpl(Type type, ArrayRef<Attribute> attrs,
-                                        Fn fn, std::index_sequence<Is...>) {
-  if (!isFoldableType(type))
-    return {};
-  int64_t count = getFoldCount(attrs, type);
-  std::tuple<std::optional<SmallVector<Ts>>...> elements{
-      getElements<Ts>(attrs[Is], count)...};
-  if (!(std::get<Is>(elements).has_value() && ...))
-    return {};
-  SmallVector<Attribute> values;
-  values.reserve(count);
-  for (int64_t i = 0; i < count; ++i)
-    values.push_back(fn((*std::get<Is>(elements))[i]...));
-  return makeConstant(type, values);
-}
-
-template <typename... Ts, typename Fn>
-static OpFoldResult foldElementwise(Type type, ArrayRef<Attribute> attrs,
-                                    Fn fn) {
-  return foldElementwiseImpl<Ts...>(type, attrs, fn,
-                                    std::index_sequence_for<Ts...>());
-}
-
 /// Dropout's result for one element: keep ? x / (1 - p) : +0, in f32 (one
 /// rounding for 1 - p, one for the division).
 static APFloat applyDropout(bool keep, const APFloat &x, const APFloat &p) {
@@ -220,18 +126,26 @@ static APFloat applyDropout(bool keep, const APFloat &x, const APFloat &p) {
   return result;
 }
 
-static APFloat toAPFloat(float value) { return APFloat(value); }
+/// The f32 with bit pattern `bits`.
+static APFloat toF32(uint64_t bits) {
+  return APFloat(APFloat::IEEEsingle(), APInt(32, bits));
+}
+
+/// `value`'s bit pattern.
+static uint64_t toBits(const APFloat &value) {
+  return value.bitcastToAPInt().getZExtValue();
+}
 
 //===----------------------------------------------------------------------===//
 // Lowbias32Op
 //===----------------------------------------------------------------------===//
 
 OpFoldResult Lowbias32Op::fold(FoldAdaptor adaptor) {
-  Type type = getType();
-  Type i32 = getElementTypeOrSelf(type);
-  return foldElementwise<APInt>(type, {adaptor.getX()}, [&](const APInt &x) {
-    return IntegerAttr::get(i32, APInt(32, lowbias32(x.getZExtValue())));
-  });
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        out[0] = lowbias32(uint32_t(in[0]));
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -271,13 +185,11 @@ RNG_DEFINE_HASH_DRAW_OP_COMMON(HashRandnOp)
 #undef RNG_DEFINE_HASH_DRAW_OP_COMMON
 
 OpFoldResult HashRandOp::fold(FoldAdaptor adaptor) {
-  Type f32 = getElementTypeOrSelf(getType());
-  return foldElementwise<APInt, APInt>(
-      getType(), {adaptor.getSeed(), adaptor.getCounter()},
-      [&](const APInt &seed, const APInt &counter) {
-        return FloatAttr::get(
-            f32, toAPFloat(hashUniformFloat(seed.getZExtValue(),
-                                            counter.getZExtValue())));
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        out[0] = llvm::bit_cast<uint32_t>(
+            hashUniformFloat(uint32_t(in[0]), uint32_t(in[1])));
       });
 }
 
@@ -296,18 +208,15 @@ LogicalResult HashDropoutOp::verify() {
 }
 
 OpFoldResult HashDropoutOp::fold(FoldAdaptor adaptor) {
-  Type f32 = getElementTypeOrSelf(getType());
-  return foldElementwise<APFloat, APFloat, APInt, APInt>(
-      getType(),
-      {adaptor.getX(), adaptor.getP(), adaptor.getSeed(), adaptor.getCounter()},
-      [&](const APFloat &x, const APFloat &p, const APInt &seed,
-          const APInt &counter) {
-        APFloat u = toAPFloat(
-            hashUniformFloat(seed.getZExtValue(), counter.getZExtValue()));
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        APFloat x = toF32(in[0]), p = toF32(in[1]);
+        APFloat u(hashUniformFloat(uint32_t(in[2]), uint32_t(in[3])));
         APFloat::cmpResult order = u.compare(p);
         bool keep =
             order == APFloat::cmpGreaterThan || order == APFloat::cmpEqual;
-        return FloatAttr::get(f32, applyDropout(keep, x, p));
+        out[0] = toBits(applyDropout(keep, x, p));
       });
 }
 
@@ -323,20 +232,21 @@ LogicalResult DropoutOp::verify() {
 }
 
 OpFoldResult DropoutOp::fold(FoldAdaptor adaptor) {
-  Type f32 = getElementTypeOrSelf(getType());
+  // The seed is sign-extended to 64 bits, the offset zero-extended.
+  unsigned seedWidth =
+      getElementTypeOrSelf(getSeed().getType()).getIntOrFloatBitWidth();
   bool offsetIs64Bit =
       getElementTypeOrSelf(getOffset().getType()).isInteger(64);
   uint32_t rounds = getRounds();
-  return foldElementwise<APFloat, APFloat, APInt, APInt>(
-      getType(),
-      {adaptor.getX(), adaptor.getP(), adaptor.getSeed(), adaptor.getOffset()},
-      [&](const APFloat &x, const APFloat &p, const APInt &seed,
-          const APInt &offset) {
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        APFloat x = toF32(in[0]), p = toF32(in[1]);
         std::array<uint32_t, 4> words = tritonRandint4x(
-            seed.getSExtValue(), offset.getZExtValue(), offsetIs64Bit, rounds);
-        APFloat u = toAPFloat(uint32ToUniformFloat(words[0]));
+            llvm::SignExtend64(in[2], seedWidth), in[3], offsetIs64Bit, rounds);
+        APFloat u(uint32ToUniformFloat(words[0]));
         bool keep = u.compare(p) == APFloat::cmpGreaterThan;
-        return FloatAttr::get(f32, applyDropout(keep, x, p));
+        out[0] = toBits(applyDropout(keep, x, p));
       });
 }
 
@@ -345,11 +255,11 @@ OpFoldResult DropoutOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 OpFoldResult SplitMix64Op::fold(FoldAdaptor adaptor) {
-  Type type = getType();
-  Type i64 = getElementTypeOrSelf(type);
-  return foldElementwise<APInt>(type, {adaptor.getX()}, [&](const APInt &x) {
-    return IntegerAttr::get(i64, APInt(64, splitMix64(x.getZExtValue())));
-  });
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        out[0] = splitMix64(in[0]);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -375,17 +285,9 @@ LogicalResult TrDropoutSampleOp::verify() {
 }
 
 OpFoldResult TrDropoutSampleOp::fold(FoldAdaptor adaptor) {
-  Type type = getType();
-  SmallVector<Attribute> attrs{adaptor.getSeedLo(), adaptor.getSeedHi(),
-                               adaptor.getOffset()};
-  if (exceedsFoldLimit(attrs, type))
-    return {};
-  Type f32 = getElementTypeOrSelf(type);
-  return foldElementwise<APInt, APInt, APInt>(
-      type, attrs,
-      [&](const APInt &seedLo, const APInt &seedHi, const APInt &offset) {
-        return FloatAttr::get(f32, trDropoutSample(seedLo.getZExtValue(),
-                                                   seedHi.getZExtValue(),
-                                                   offset.getZExtValue()));
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        out[0] = toBits(trDropoutSample(in[0], in[1], in[2]));
       });
 }

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Dialect/Rng/IR/RngOps.h"
+#include "rng/Support/ElementwiseFolding.h"
 #include "rng/Support/Threefry.h"
 #include "rng/Support/TypeUtilities.h"
 
@@ -21,11 +22,6 @@
 
 using namespace mlir;
 using namespace mlir::rng;
-
-/// Non-splat constants of more elements than this are not folded: folding
-/// costs time and memory per element, and the lowered code computes them
-/// just as well.
-static constexpr int64_t kMaxFoldElements = 1 << 16;
 
 //===----------------------------------------------------------------------===//
 // Helpers
@@ -51,81 +47,6 @@ static LogicalResult verifyOneShape(Operation *op) {
       return op->emitOpError("operand and result shapes must agree: ")
              << type << " has not the shape of " << reference
              << " (scalars may stand beside shaped operands)";
-  return success();
-}
-
-/// The integer bits of element `index` of a constant operand: an
-/// IntegerAttr or a DenseIntElementsAttr (splat or not); zero-extended.
-static uint64_t getElementBits(Attribute attr, int64_t index) {
-  if (auto integer = dyn_cast<IntegerAttr>(attr))
-    return integer.getValue().getZExtValue();
-  auto dense = cast<DenseIntElementsAttr>(attr);
-  if (dense.isSplat())
-    return dense.getSplatValue<APInt>().getZExtValue();
-  return (*(dense.value_begin<APInt>() + index)).getZExtValue();
-}
-
-/// The attribute of one element of type `elementType` holding `bits`.
-static Attribute makeElementAttr(Type elementType, uint64_t bits) {
-  if (auto floatType = dyn_cast<FloatType>(elementType))
-    return FloatAttr::get(floatType,
-                          APFloat(floatType.getFloatSemantics(),
-                                  APInt(floatType.getWidth(), bits)));
-  return IntegerAttr::get(elementType,
-                          APInt(elementType.getIntOrFloatBitWidth(), bits,
-                                /*isSigned=*/false, /*implicitTrunc=*/true));
-}
-
-/// Folds an elementwise op whose operands are all integer constants: `eval`
-/// maps one element's operand bits (zero-extended) to the bits of each of
-/// its results. Splat or scalar operands give splat results; otherwise the
-/// result shape must be static and hold at most kMaxFoldElements elements.
-static LogicalResult foldIntegerElementwise(
-    Operation *op, ArrayRef<Attribute> operands,
-    llvm::function_ref<void(ArrayRef<uint64_t>, MutableArrayRef<uint64_t>)>
-        eval,
-    SmallVectorImpl<OpFoldResult> &results) {
-  bool allSplat = true;
-  for (Attribute attr : operands) {
-    if (isa_and_nonnull<IntegerAttr>(attr))
-      continue;
-    auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
-    if (!dense)
-      return failure();
-    allSplat &= dense.isSplat();
-  }
-  Type resultType = op->getResult(0).getType();
-  int64_t count = 1;
-  if (!allSplat) {
-    auto shaped = cast<ShapedType>(resultType);
-    if (!shaped.hasStaticShape() || shaped.getNumElements() > kMaxFoldElements)
-      return failure();
-    if (auto vector = dyn_cast<VectorType>(resultType);
-        vector && vector.isScalable())
-      return failure();
-    count = shaped.getNumElements();
-  }
-  unsigned numResults = op->getNumResults();
-  SmallVector<SmallVector<Attribute>> values(numResults);
-  SmallVector<uint64_t> in(operands.size()), out(numResults);
-  for (int64_t e = 0; e < count; ++e) {
-    for (auto [j, attr] : llvm::enumerate(operands))
-      in[j] = getElementBits(attr, e);
-    eval(in, out);
-    for (unsigned r = 0; r < numResults; ++r)
-      values[r].push_back(makeElementAttr(
-          getElementTypeOrSelf(op->getResult(r).getType()), out[r]));
-  }
-  for (unsigned r = 0; r < numResults; ++r) {
-    Type type = op->getResult(r).getType();
-    auto shaped = dyn_cast<ShapedType>(type);
-    if (!shaped)
-      results.push_back(values[r].front());
-    else if (count == 1)
-      results.push_back(DenseElementsAttr::get(shaped, values[r].front()));
-    else
-      results.push_back(DenseElementsAttr::get(shaped, values[r]));
-  }
   return success();
 }
 
@@ -157,7 +78,7 @@ LogicalResult Threefry2x32Op::verify() {
 LogicalResult Threefry2x32Op::fold(FoldAdaptor adaptor,
                                    SmallVectorImpl<OpFoldResult> &results) {
   unsigned rounds = getRounds();
-  return foldIntegerElementwise(
+  return foldElementwiseConstants(
       *this, adaptor.getOperands(),
       [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
         std::array<uint32_t, 2> y =
@@ -199,7 +120,7 @@ LogicalResult JaxFoldInOp::verify() { return verifyOneShape(*this); }
 
 LogicalResult JaxFoldInOp::fold(FoldAdaptor adaptor,
                                 SmallVectorImpl<OpFoldResult> &results) {
-  return foldIntegerElementwise(
+  return foldElementwiseConstants(
       *this, adaptor.getOperands(),
       [](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
         std::array<uint32_t, 2> y = jaxThreefryAt(getKey(in), in[2]);
@@ -213,35 +134,27 @@ LogicalResult JaxBitsOp::verify() { return verifyOneShape(*this); }
 
 OpFoldResult JaxBitsOp::fold(FoldAdaptor adaptor) {
   unsigned width = getElementTypeOrSelf(getType()).getIntOrFloatBitWidth();
-  SmallVector<OpFoldResult, 1> results;
-  if (failed(foldIntegerElementwise(
-          *this, adaptor.getOperands(),
-          [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
-            out[0] = jaxBits(getKey(in), in[2], width);
-          },
-          results)))
-    return {};
-  return results.front();
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        out[0] = jaxBits(getKey(in), in[2], width);
+      });
 }
 
 LogicalResult JaxUniformOp::verify() { return verifyOneShape(*this); }
 
 OpFoldResult JaxUniformOp::fold(FoldAdaptor adaptor) {
   bool isF64 = getElementTypeOrSelf(getType()).isF64();
-  SmallVector<OpFoldResult, 1> results;
-  if (failed(foldIntegerElementwise(
-          *this, adaptor.getOperands(),
-          [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
-            if (isF64)
-              out[0] = llvm::bit_cast<uint64_t>(
-                  jaxUniformDouble(jaxBits(getKey(in), in[2], 64)));
-            else
-              out[0] = llvm::bit_cast<uint32_t>(
-                  jaxUniformFloat(jaxBits(getKey(in), in[2], 32)));
-          },
-          results)))
-    return {};
-  return results.front();
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        if (isF64)
+          out[0] = llvm::bit_cast<uint64_t>(
+              jaxUniformDouble(jaxBits(getKey(in), in[2], 64)));
+        else
+          out[0] = llvm::bit_cast<uint32_t>(
+              jaxUniformFloat(jaxBits(getKey(in), in[2], 32)));
+      });
 }
 
 LogicalResult
@@ -271,19 +184,15 @@ LogicalResult JaxRandintOp::verify() { return verifyOneShape(*this); }
 
 OpFoldResult JaxRandintOp::fold(FoldAdaptor adaptor) {
   unsigned width = getElementTypeOrSelf(getType()).getIntOrFloatBitWidth();
-  SmallVector<OpFoldResult, 1> results;
-  if (failed(foldIntegerElementwise(
-          *this, adaptor.getOperands(),
-          [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
-            std::array<uint32_t, 2> key = getKey(in);
-            std::array<uint32_t, 2> ka = jaxThreefryAt(key, 0);
-            std::array<uint32_t, 2> kb = jaxThreefryAt(key, 1);
-            out[0] = jaxRandint(jaxBits(ka, in[2], width),
-                                jaxBits(kb, in[2], width), in[3], in[4], width);
-          },
-          results)))
-    return {};
-  return results.front();
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        std::array<uint32_t, 2> key = getKey(in);
+        std::array<uint32_t, 2> ka = jaxThreefryAt(key, 0);
+        std::array<uint32_t, 2> kb = jaxThreefryAt(key, 1);
+        out[0] = jaxRandint(jaxBits(ka, in[2], width),
+                            jaxBits(kb, in[2], width), in[3], in[4], width);
+      });
 }
 
 //===----------------------------------------------------------------------===//

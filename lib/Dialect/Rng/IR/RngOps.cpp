@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Dialect/Rng/IR/RngOps.h"
+#include "rng/Support/ElementwiseFolding.h"
 #include "rng/Support/Philox.h"
 #include "rng/Support/TypeUtilities.h"
 
@@ -13,6 +14,8 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -28,44 +31,6 @@ static LogicalResult verifyRounds(Operation *op, uint32_t rounds) {
            << kMinPhiloxRounds << ", " << kMaxPhiloxRounds
            << "] (Philox round count), but got " << int32_t(rounds);
   return success();
-}
-
-/// Returns the element values of a constant operand as `numElements` APInts:
-/// an IntegerAttr is broadcast, a DenseIntElementsAttr is read element by
-/// element. Returns std::nullopt for anything else.
-static std::optional<SmallVector<APInt>>
-getConstantElements(Attribute attr, int64_t numElements) {
-  if (auto intAttr = dyn_cast_or_null<IntegerAttr>(attr))
-    return SmallVector<APInt>(numElements, intAttr.getValue());
-  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
-  if (!dense || (!dense.isSplat() && dense.getNumElements() != numElements))
-    return std::nullopt;
-  if (dense.isSplat())
-    return SmallVector<APInt>(numElements, dense.getSplatValue<APInt>());
-  return llvm::to_vector(dense.getValues<APInt>());
-}
-
-/// Returns true for a constant whose elements are all equal: an IntegerAttr
-/// or a splat DenseIntElementsAttr.
-static bool isSplatConstant(Attribute attr) {
-  if (isa_and_nonnull<IntegerAttr>(attr))
-    return true;
-  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
-  return dense && dense.isSplat();
-}
-
-/// Number of elements of a scalar (1) or statically shaped type.
-static int64_t getNumElements(Type type) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return shaped.getNumElements();
-  return 1;
-}
-
-/// Builds the attribute holding `values` for a scalar or shaped `type`.
-static Attribute makeConstant(Type type, ArrayRef<APInt> values) {
-  if (auto shaped = dyn_cast<ShapedType>(type))
-    return DenseElementsAttr::get(shaped, values);
-  return IntegerAttr::get(type, values.front());
 }
 
 //===----------------------------------------------------------------------===//
@@ -86,38 +51,17 @@ LogicalResult Philox4x32Op::verify() {
 
 LogicalResult Philox4x32Op::fold(FoldAdaptor adaptor,
                                  SmallVectorImpl<OpFoldResult> &results) {
-  Type type = getC0().getType();
-  // All-splat constants fold to splats (the only constants of scalable
-  // vector types; a splat of 10^8 elements must not be expanded); other
-  // constants need a static shape.
-  auto shaped = dyn_cast<ShapedType>(type);
-  int64_t n = 1;
-  if (!llvm::all_of(adaptor.getOperands(), isSplatConstant)) {
-    if (shaped && !shaped.hasStaticShape())
-      return failure();
-    n = getNumElements(type);
-  }
-  SmallVector<SmallVector<APInt>> operands;
-  for (Attribute attr : adaptor.getOperands()) {
-    std::optional<SmallVector<APInt>> values = getConstantElements(attr, n);
-    if (!values)
-      return failure();
-    operands.push_back(std::move(*values));
-  }
-  SmallVector<APInt> words[4];
-  for (int64_t i = 0; i < n; ++i) {
-    std::array<uint32_t, 4> counter;
-    for (unsigned j = 0; j < 4; ++j)
-      counter[j] = operands[j][i].getZExtValue();
-    std::array<uint32_t, 2> key = {uint32_t(operands[4][i].getZExtValue()),
-                                   uint32_t(operands[5][i].getZExtValue())};
-    std::array<uint32_t, 4> x = philox4x32(counter, key, getRounds());
-    for (unsigned j = 0; j < 4; ++j)
-      words[j].push_back(APInt(32, x[j]));
-  }
-  for (unsigned j = 0; j < 4; ++j)
-    results.push_back(makeConstant(type, words[j]));
-  return success();
+  uint32_t rounds = getRounds();
+  return foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        std::array<uint32_t, 4> words =
+            philox4x32({uint32_t(in[0]), uint32_t(in[1]), uint32_t(in[2]),
+                        uint32_t(in[3])},
+                       {uint32_t(in[4]), uint32_t(in[5])}, rounds);
+        llvm::copy(words, out.begin());
+      },
+      results);
 }
 
 //===----------------------------------------------------------------------===//
@@ -155,72 +99,6 @@ static LogicalResult verifyTritonOp(Operation *op, Type seedType,
   return success();
 }
 
-/// Evaluates the Philox words of a Triton-family op whose seed and offset
-/// are constants (see tritonRandint4x): one block per element, or a single
-/// block when both constants are splats (the results are then splats too).
-/// Returns std::nullopt if either operand is not a constant.
-static std::optional<SmallVector<std::array<uint32_t, 4>>>
-foldTritonWords(Attribute seedAttr, Attribute offsetAttr, Type offsetType,
-                uint32_t rounds) {
-  if (auto shaped = dyn_cast<ShapedType>(offsetType);
-      shaped && !shaped.hasStaticShape())
-    return std::nullopt;
-  int64_t numElements = isSplatConstant(seedAttr) && isSplatConstant(offsetAttr)
-                            ? 1
-                            : getNumElements(offsetType);
-  std::optional<SmallVector<APInt>> seeds =
-      getConstantElements(seedAttr, numElements);
-  std::optional<SmallVector<APInt>> offsets =
-      getConstantElements(offsetAttr, numElements);
-  if (!seeds || !offsets)
-    return std::nullopt;
-  bool offsetIs64Bit = getElementTypeOrSelf(offsetType).isInteger(64);
-  SmallVector<std::array<uint32_t, 4>> words;
-  words.reserve(numElements);
-  for (int64_t i = 0; i < numElements; ++i)
-    words.push_back(tritonRandint4x((*seeds)[i].getSExtValue(),
-                                    (*offsets)[i].getZExtValue(), offsetIs64Bit,
-                                    rounds));
-  return words;
-}
-
-/// Builds the constant of `type` holding `scalars` (one per element, or a
-/// single one for a splat).
-static Attribute makeTritonConstant(Type type, ArrayRef<Attribute> scalars) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped)
-    return scalars.front();
-  if (scalars.size() == 1)
-    return DenseElementsAttr::get(shaped, scalars.front());
-  return DenseElementsAttr::get(shaped, scalars);
-}
-
-/// Builds the constant of `type` (i32-like) holding word `index` of `words`.
-static Attribute makeWordConstant(Type type,
-                                  ArrayRef<std::array<uint32_t, 4>> words,
-                                  unsigned index) {
-  Type i32 = getElementTypeOrSelf(type);
-  SmallVector<Attribute> scalars;
-  scalars.reserve(words.size());
-  for (const std::array<uint32_t, 4> &block : words)
-    scalars.push_back(IntegerAttr::get(i32, APInt(32, block[index])));
-  return makeTritonConstant(type, scalars);
-}
-
-/// Builds the constant of `type` (f32-like) holding u2f of word `index` of
-/// `words`.
-static Attribute makeUniformConstant(Type type,
-                                     ArrayRef<std::array<uint32_t, 4>> words,
-                                     unsigned index) {
-  Type f32 = getElementTypeOrSelf(type);
-  SmallVector<Attribute> scalars;
-  scalars.reserve(words.size());
-  for (const std::array<uint32_t, 4> &block : words)
-    scalars.push_back(
-        FloatAttr::get(f32, APFloat(uint32ToUniformFloat(block[index]))));
-  return makeTritonConstant(type, scalars);
-}
-
 #define RNG_DEFINE_TRITON_OP_COMMON(OpTy, ElementType, Count)                  \
   LogicalResult OpTy::inferReturnTypes(                                        \
       MLIRContext *context, std::optional<Location> location,                  \
@@ -244,44 +122,56 @@ RNG_DEFINE_TRITON_OP_COMMON(Randn4xOp, F32, 4)
 
 #undef RNG_DEFINE_TRITON_OP_COMMON
 
-/// Folds a Triton-family integer or uniform op with constant operands: the
-/// results are `makeConstant(resultType, words, i)` for its results i.
-template <typename OpTy, typename MakeConstant>
-static LogicalResult foldTritonOp(OpTy op, typename OpTy::FoldAdaptor adaptor,
-                                  MakeConstant makeConstant,
+/// Folds a Triton-family integer or uniform op whose seed and offset are
+/// constants: result i is word i of tritonRandint4x (see rng/Support/
+/// Philox.h), as is (`asUniform` false) or through uint32ToUniformFloat.
+static LogicalResult foldTritonOp(Operation *op, ArrayRef<Attribute> operands,
+                                  uint32_t rounds, bool asUniform,
                                   SmallVectorImpl<OpFoldResult> &results) {
-  std::optional<SmallVector<std::array<uint32_t, 4>>> words =
-      foldTritonWords(adaptor.getSeed(), adaptor.getOffset(),
-                      op.getOffset().getType(), op.getRounds());
-  if (!words)
-    return failure();
-  for (auto [i, result] : llvm::enumerate(op->getResults()))
-    results.push_back(makeConstant(result.getType(), *words, i));
-  return success();
+  // The seed is sign-extended to 64 bits, the offset zero-extended.
+  unsigned seedWidth =
+      getElementTypeOrSelf(op->getOperand(0).getType()).getIntOrFloatBitWidth();
+  bool offsetIs64Bit =
+      getElementTypeOrSelf(op->getOperand(1).getType()).isInteger(64);
+  return foldElementwiseConstants(
+      op, operands,
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        std::array<uint32_t, 4> words = tritonRandint4x(
+            llvm::SignExtend64(in[0], seedWidth), in[1], offsetIs64Bit, rounds);
+        for (auto [result, word] : llvm::zip(out, words))
+          result = asUniform
+                       ? llvm::bit_cast<uint32_t>(uint32ToUniformFloat(word))
+                       : word;
+      },
+      results);
 }
 
 OpFoldResult RandIntOp::fold(FoldAdaptor adaptor) {
   SmallVector<OpFoldResult, 1> results;
-  if (failed(foldTritonOp(*this, adaptor, makeWordConstant, results)))
+  if (failed(foldTritonOp(*this, adaptor.getOperands(), getRounds(),
+                          /*asUniform=*/false, results)))
     return {};
   return results.front();
 }
 
 LogicalResult RandInt4xOp::fold(FoldAdaptor adaptor,
                                 SmallVectorImpl<OpFoldResult> &results) {
-  return foldTritonOp(*this, adaptor, makeWordConstant, results);
+  return foldTritonOp(*this, adaptor.getOperands(), getRounds(),
+                      /*asUniform=*/false, results);
 }
 
 OpFoldResult RandOp::fold(FoldAdaptor adaptor) {
   SmallVector<OpFoldResult, 1> results;
-  if (failed(foldTritonOp(*this, adaptor, makeUniformConstant, results)))
+  if (failed(foldTritonOp(*this, adaptor.getOperands(), getRounds(),
+                          /*asUniform=*/true, results)))
     return {};
   return results.front();
 }
 
 LogicalResult Rand4xOp::fold(FoldAdaptor adaptor,
                              SmallVectorImpl<OpFoldResult> &results) {
-  return foldTritonOp(*this, adaptor, makeUniformConstant, results);
+  return foldTritonOp(*this, adaptor.getOperands(), getRounds(),
+                      /*asUniform=*/true, results);
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,10 +7,11 @@
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Dialect/Round/IR/RoundOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
-using namespace mlir::rounding;
+using namespace mlir::rng::rounding;
 
 #include "rng/Dialect/Round/IR/RoundOpsDialect.cpp.inc"
 
@@ -34,4 +35,14 @@ void RoundDialect::initialize() {
 #include "rng/Dialect/Round/IR/RoundOps.cpp.inc"
       >();
   addInterfaces<RoundInlinerInterface>();
+}
+
+Operation *RoundDialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  auto typed = dyn_cast<TypedAttr>(value);
+  if (!typed || typed.getType() != type ||
+      !arith::ConstantOp::isBuildableWith(value, type))
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, typed);
 }

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Dialect/Round/IR/RoundOps.h"
+#include "rng/Support/ElementwiseFolding.h"
+#include "rng/Support/StochasticRounding.h"
 #include "rng/Support/TypeUtilities.h"
 
 #include "mlir/IR/Builders.h"
@@ -13,7 +15,7 @@
 #include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
-using namespace mlir::rounding;
+using namespace mlir::rng::rounding;
 
 //===----------------------------------------------------------------------===//
 // StochasticOp
@@ -36,6 +38,16 @@ static LogicalResult verifySaturateRequired(Operation *op, Type resultType,
             "+-Inf give +-its largest finite value)";
 }
 
+/// The host rounding of an op whose result is `resultType` and whose random
+/// bits are `rbits`.
+static rng::HostStochasticRounding getHostRounding(Type resultType, Value rbits,
+                                                   bool saturate) {
+  auto floatType = cast<FloatType>(getElementTypeOrSelf(resultType));
+  return rng::HostStochasticRounding(
+      floatType.getFloatSemantics(),
+      getElementTypeOrSelf(rbits.getType()).getIntOrFloatBitWidth(), saturate);
+}
+
 LogicalResult StochasticOp::verify() {
   if (failed(verifySaturateRequired(*this, getType(), getSaturate())))
     return failure();
@@ -53,6 +65,16 @@ LogicalResult StochasticOp::verify() {
   return success();
 }
 
+OpFoldResult StochasticOp::fold(FoldAdaptor adaptor) {
+  rng::HostStochasticRounding host =
+      getHostRounding(getType(), getRbits(), getSaturate());
+  return rng::foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        out[0] = host.round(uint32_t(in[0]), in[1]);
+      });
+}
+
 //===----------------------------------------------------------------------===//
 // ScalingStochasticOp
 //===----------------------------------------------------------------------===//
@@ -60,6 +82,16 @@ LogicalResult StochasticOp::verify() {
 LogicalResult ScalingStochasticOp::verify() {
   // Shapes (scalable dimensions included) are ElementwiseMappable's.
   return verifySaturateRequired(*this, getType(), getSaturate());
+}
+
+OpFoldResult ScalingStochasticOp::fold(FoldAdaptor adaptor) {
+  rng::HostStochasticRounding host =
+      getHostRounding(getType(), getRbits(), getSaturate());
+  return rng::foldElementwiseConstants(
+      *this, adaptor.getOperands(),
+      [&](ArrayRef<uint64_t> in, MutableArrayRef<uint64_t> out) {
+        out[0] = host.roundScaled(uint32_t(in[0]), uint8_t(in[1]), in[2]);
+      });
 }
 
 #define GET_OP_CLASSES

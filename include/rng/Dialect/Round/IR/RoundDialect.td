@@ -11,9 +11,10 @@ include "mlir/IR/OpBase.td"
 
 def Round_Dialect : Dialect {
   let name = "round";
-  // Not `::mlir::round`: a namespace named `round` collides with `std::round`
-  // as soon as someone writes `using namespace`.
-  let cppNamespace = "::mlir::rounding";
+  // Under the project's namespace `mlir::rng`, like everything of rng-mlir
+  // (docs/Library.md, "Namespaces"). Not `round`: a namespace named `round`
+  // collides with `std::round` as soon as someone writes `using namespace`.
+  let cppNamespace = "::mlir::rng::rounding";
   let summary = "Stochastic rounding of f32 to bf16, f16 and fp8 formats";
   let description = [{
     The `round` dialect narrows `f32` values to 16- and 8-bit floating-point
@@ -33,6 +34,9 @@ def Round_Dialect : Dialect {
     the target lowerings `convert-round-to-nvvm` and `convert-round-to-rocdl`
     where a hardware instruction computes exactly the same function.
   }];
+  // Folded values are materialized as arith.constant.
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let hasConstantMaterializer = 1;
 }
 
 #endif // RNG_DIALECT_ROUND_IR_ROUNDDIALECT_TD

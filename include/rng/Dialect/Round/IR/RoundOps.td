@@ -169,6 +169,11 @@ def Round_StochasticOp
 
     (scalable vectors take the universal lowering; a ranked tensor becomes
     a `linalg.generic` over the scalar op, lowered as scalars).
+
+    **Folding.** With constant `x` and `rbits` the op folds to the constant
+    the universal lowering computes, bit for bit (NaN as in the table);
+    constants that are not splats fold up to 65536 elements, larger ones
+    are left to the lowering.
   }];
 
   let arguments = (ins Round_F32Like:$x, Round_RandomBitsLike:$rbits,
@@ -181,6 +186,7 @@ def Round_StochasticOp
   }];
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -234,6 +240,10 @@ def Round_ScalingStochasticOp : Round_Op<"scaling_stochastic",
     the product goes through the universal lowering of `round.stochastic`.
     Scalars and vectors (fixed and scalable) are lowered directly; ranked
     tensors through the dialect's elementwise tensor lowering.
+
+    With constant `x`, `scale` and `rbits` the op folds to the constant the
+    lowering computes, bit for bit, up to 65536 elements for constants that
+    are not splats (as `round.stochastic`).
   }];
 
   let arguments = (ins Round_F32Like:$x, Round_ScaleLike:$scale,
@@ -246,6 +256,7 @@ def Round_ScalingStochasticOp : Round_Op<"scaling_stochastic",
   }];
 
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 #endif // RNG_DIALECT_ROUND_IR_ROUNDOPS_TD
