@@ -7,6 +7,8 @@
 #include "rng/Pipelines/Pipelines.h"
 #include "rng/Conversion/Common/Targets.h"
 #include "rng/Conversion/Passes.h"
+#include "rng/Dialect/Rng/IR/RngOps.h"
+#include "rng/Dialect/Round/IR/RoundDialect.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -17,10 +19,14 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -116,7 +122,15 @@ struct HoistGpuModulePass final
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    gpu::GPUModuleOp gpuModule;
+    auto gpuModules = module.getOps<gpu::GPUModuleOp>();
+    if (gpuModules.empty()) {
+      module.emitError() << pipeline
+                         << ": found no gpu.module holding the kernels (the "
+                            "GPU pipelines lower kernels inside a gpu.module; "
+                            "lower host code with rng-to-llvm)";
+      return signalPassFailure();
+    }
+    gpu::GPUModuleOp gpuModule = *gpuModules.begin();
     for (Operation &op : module.getBody()->getOperations()) {
       auto nested = dyn_cast<gpu::GPUModuleOp>(op);
       if (!nested) {
@@ -128,7 +142,7 @@ struct HoistGpuModulePass final
                           "keep-gpu-module=true to keep the nested form";
         return signalPassFailure();
       }
-      if (gpuModule) {
+      if (nested != gpuModule) {
         nested.emitError()
             << pipeline
             << ": cannot hoist more than one gpu.module for mlir-translate; "
@@ -136,12 +150,6 @@ struct HoistGpuModulePass final
                "to keep the nested form";
         return signalPassFailure();
       }
-      gpuModule = nested;
-    }
-    if (!gpuModule) {
-      module.emitError() << pipeline
-                         << ": found no gpu.module holding the kernels";
-      return signalPassFailure();
     }
 
     // The device module's own attributes (data layout, ...) travel along;
@@ -172,6 +180,138 @@ struct HoistGpuModulePass final
       llvm::cl::init("")};
 };
 
+/// Fails, with a diagnostic naming `pipeline`, if the GPU pipelines cannot
+/// lower the rng or round op `op`: outside any gpu.module, or inside one on
+/// ranked tensors or scalable vectors.
+static LogicalResult checkGpuPipelineInput(Operation *op, StringRef pipeline) {
+  if (!op->getParentOfType<gpu::GPUModuleOp>())
+    return op->emitOpError()
+           << "outside a gpu.module: " << pipeline
+           << " lowers the kernels of gpu.modules only; lower host code with "
+              "rng-to-llvm (or convert-rng-to-arith and "
+              "convert-round-to-arith)";
+  auto types = llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes());
+  if (llvm::any_of(types, llvm::IsaPred<TensorType>)) {
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "on tensors cannot lower inside a gpu.module "
+                                 "(kernels hold no tensors); ";
+    if (isa<rng::BitGeneratorOp>(op))
+      diag << "compute each output element in the kernel with "
+              "buildBitGeneratorElement "
+              "(rng/Conversion/RngToArith/BitGenerator.h) instead";
+    else
+      diag << "use scalars or fixed-size vectors, or bufferize the kernel and "
+              "convert its linalg ops to loops first";
+    return diag;
+  }
+  auto isScalable = [](Type type) {
+    auto vectorType = dyn_cast<VectorType>(type);
+    return vectorType && vectorType.isScalable();
+  };
+  if (llvm::any_of(types, isScalable))
+    return op->emitOpError() << "on scalable vectors cannot lower inside a "
+                                "gpu.module (GPU targets have no scalable "
+                                "vectors); use scalars or fixed-size vectors";
+  return success();
+}
+
+/// The first step of the GPU pipelines: rejects, each with a diagnostic,
+/// the rng and round ops they cannot lower, instead of leaving them behind:
+/// ops outside any gpu.module (the pipelines lower only the kernels of
+/// gpu.modules) and, inside one, ops on ranked tensors (kernels hold no
+/// tensors) or on scalable vectors (NVPTX and AMDGPU have none).
+struct CheckGpuPipelineInputPass final
+    : PassWrapper<CheckGpuPipelineInputPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckGpuPipelineInputPass)
+
+  CheckGpuPipelineInputPass() = default;
+  CheckGpuPipelineInputPass(const CheckGpuPipelineInputPass &other)
+      : PassWrapper(other) {}
+  CheckGpuPipelineInputPass(StringRef pipelineName) {
+    pipeline = pipelineName.str();
+  }
+
+  StringRef getArgument() const final { return "rng-check-gpu-input"; }
+  StringRef getDescription() const final {
+    return "Reject the rng and round ops that the GPU pipelines cannot lower "
+           "(outside a gpu.module; on tensors or scalable vectors inside "
+           "one), each with a diagnostic (the first step of rng-to-nvvm and "
+           "rng-to-rocdl)";
+  }
+
+  void runOnOperation() override {
+    bool anyFailed = false;
+    getOperation().walk([&](Operation *op) {
+      if (isa_and_present<rng::RngDialect, rounding::RoundDialect>(
+              op->getDialect()) &&
+          failed(checkGpuPipelineInput(op, pipeline)))
+        anyFailed = true;
+    });
+    if (anyFailed)
+      signalPassFailure();
+  }
+
+  Option<std::string> pipeline{
+      *this, "pipeline", llvm::cl::desc("The pipeline named in diagnostics"),
+      llvm::cl::init("rng-check-gpu-input")};
+};
+
+/// Unrolls math.sincos on fixed-size vectors into one scalar math.sincos per
+/// element: convert-gpu-to-nvvm (LLVM 22) turns only scalar sincos into
+/// __nv_sincosf and leaves a vector one behind (docs/upstream/), while it
+/// scalarizes vector sin and cos itself. So the pipeline fuses Box-Muller's
+/// sin and cos (math-sincos-fusion) and then unrolls the fused op.
+struct UnrollVectorSincos final : OpRewritePattern<math::SincosOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::SincosOp op,
+                                PatternRewriter &rewriter) const override {
+    auto vectorType = dyn_cast<VectorType>(op.getOperand().getType());
+    if (!vectorType)
+      return rewriter.notifyMatchFailure(op, "not a vector");
+    if (vectorType.isScalable())
+      return rewriter.notifyMatchFailure(op, "scalable vector");
+    Location loc = op.getLoc();
+    SmallVector<Value> sines, cosines;
+    SmallVector<int64_t> strides = computeStrides(vectorType.getShape());
+    for (int64_t i = 0, e = vectorType.getNumElements(); i < e; ++i) {
+      SmallVector<int64_t> position = delinearize(i, strides);
+      Value element =
+          vector::ExtractOp::create(rewriter, loc, op.getOperand(), position);
+      auto scalar =
+          math::SincosOp::create(rewriter, loc, element, op.getFastmath());
+      sines.push_back(scalar.getSin());
+      cosines.push_back(scalar.getCos());
+    }
+    rewriter.replaceOp(
+        op,
+        {vector::FromElementsOp::create(rewriter, loc, vectorType, sines),
+         vector::FromElementsOp::create(rewriter, loc, vectorType, cosines)});
+    return success();
+  }
+};
+
+struct UnrollVectorSincosPass final
+    : PassWrapper<UnrollVectorSincosPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(UnrollVectorSincosPass)
+
+  StringRef getArgument() const final { return "rng-unroll-vector-sincos"; }
+  StringRef getDescription() const final {
+    return "Unroll math.sincos on fixed-size vectors into scalar math.sincos "
+           "(which convert-gpu-to-nvvm lowers; a step of rng-to-nvvm)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<vector::VectorDialect>();
+  }
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<UnrollVectorSincos>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
 /// The lowering of every gpu.module's contents shared by the GPU pipelines,
@@ -184,6 +324,10 @@ static void addGpuModuleLowering(OpPassManager &gpuPm,
   gpuPm.addPass(createSCFToControlFlowPass());
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
+  // Vector ops to LLVM first: convert-gpu-to-nvvm/rocdl lower only 1-D
+  // vector.shape_cast and would leave the n-D ones of n-D vector forms
+  // behind (docs/upstream/).
+  gpuPm.addPass(createConvertVectorToLLVMPass());
   gpuPm.addPass(std::move(targetLowering));
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
@@ -193,12 +337,15 @@ static void addGpuModuleLowering(OpPassManager &gpuPm,
 void rng::buildRngToNVVMPipeline(OpPassManager &pm,
                                  const RngToNVVMPipelineOptions &options) {
   std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
+  pm.addPass(std::make_unique<CheckGpuPipelineInputPass>("rng-to-nvvm"));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertRngToNVVMPass({options.fastMath}));
   // Box-Muller's cos(t) and sin(t) -> one math.sincos (libdevice's
   // __nv_sincosf: one shared range reduction, the same bits as __nv_cosf
-  // and __nv_sinf).
+  // and __nv_sinf), unrolled on vectors into scalar ones, which
+  // convert-gpu-to-nvvm lowers.
   gpuPm.addPass(math::createMathSincosFusionPass());
+  gpuPm.addPass(std::make_unique<UnrollVectorSincosPass>());
   gpuPm.addPass(createConvertRoundToNVVMPass(
       {options.chip, options.unverifiedSRInstructions}));
   addGpuModuleLowering(gpuPm, createConvertGpuOpsToNVVMOps());
@@ -217,6 +364,7 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
 
 void rng::buildRngToROCDLPipeline(OpPassManager &pm,
                                   const RngToROCDLPipelineOptions &options) {
+  pm.addPass(std::make_unique<CheckGpuPipelineInputPass>("rng-to-rocdl"));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertRngToArithPass());
   gpuPm.addPass(createConvertRoundToROCDLPass(
@@ -254,7 +402,7 @@ static void registerGpuPipeline(StringRef name, StringRef description,
         build(pm, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
         optionHandler(Options());
       });
 }
@@ -276,7 +424,9 @@ static std::string validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {
 }
 
 void rng::registerRngPipelines() {
+  PassRegistration<CheckGpuPipelineInputPass>();
   PassRegistration<HoistGpuModulePass>();
+  PassRegistration<UnrollVectorSincosPass>();
   PassPipelineRegistration<>(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "

@@ -463,10 +463,18 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
   size_t resultSize = 0;
   for (const Slot &slot : sig.results) {
     if (slot.kind == Slot::Pointer || slot.kind == Slot::Unsupported)
-      throw py::type_error("'" + name + "' returns " + slot.text +
-                           "; invoke supports functions returning nothing or "
-                           "scalars (write array results into argument "
-                           "memrefs)");
+      throw py::type_error(
+          "'" + name + "' returns " + slot.text +
+          (slot.kind == Slot::Pointer
+               ? " (a pointer: after bufferization a function returning a "
+                 "tensor or memref returns its memref descriptor)"
+               : "") +
+          "; invoke supports functions returning nothing or scalars. Write "
+          "array results into memref arguments instead: take an output "
+          "memref<...> argument and store the tensor into it with "
+          "bufferization.materialize_in_destination (or read inputs with "
+          "bufferization.to_tensor); docs/Python.md, 'Tensor results', "
+          "shows the pattern");
     size_t align = slot.size();
     resultSize = (resultSize + align - 1) / align * align;
     offsets.push_back(resultSize);

@@ -17,8 +17,51 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+#include <unistd.h>
+
 using namespace mlir;
 using namespace rng_python;
+
+/// Parses `pipeline` with `parse(os)` and returns the error text: what the
+/// parser wrote to `os`, and what LLVM's option parser wrote to stderr (it
+/// reports a misspelled or malformed pass option on llvm::errs(), not on
+/// the stream it is given), captured so that the exception carries it and
+/// nothing reaches the process's stderr.
+template <typename ParseFn>
+static std::pair<LogicalResult, std::string>
+parseCapturingStderr(ParseFn &&parse) {
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  llvm::errs().flush();
+  std::fflush(stderr);
+  std::FILE *capture = std::tmpfile();
+  int saved = capture ? ::dup(STDERR_FILENO) : -1;
+  if (saved < 0) {
+    if (capture)
+      std::fclose(capture);
+    LogicalResult result = parse(os);
+    return {result, StringRef(errors).trim().str()};
+  }
+  ::dup2(::fileno(capture), STDERR_FILENO);
+  LogicalResult result = parse(os);
+  llvm::errs().flush();
+  std::fflush(stderr);
+  ::dup2(saved, STDERR_FILENO);
+  ::close(saved);
+  std::string captured;
+  std::rewind(capture);
+  char buffer[4096];
+  while (size_t n = std::fread(buffer, 1, sizeof(buffer), capture))
+    captured.append(buffer, n);
+  std::fclose(capture);
+  // The option parser's own lines first, then the pass manager's summary.
+  std::string text = StringRef(captured).trim().str();
+  StringRef summary = StringRef(errors).trim();
+  if (!summary.empty())
+    text += (text.empty() ? "" : "; ") + summary.str();
+  return {result, text};
+}
 
 namespace {
 struct PassManagerW {
@@ -44,12 +87,15 @@ void rng_python::populatePassManager(py::module_ &m) {
           "parse",
           [](const std::string &pipeline, py::object context) {
             ContextRef ctx = resolveContext(context);
-            std::string errors;
-            llvm::raw_string_ostream os(errors);
-            FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, os);
-            if (failed(parsed))
+            FailureOr<OpPassManager> parsed = failure();
+            auto [result, errors] =
+                parseCapturingStderr([&](llvm::raw_ostream &os) {
+                  parsed = parsePassPipeline(pipeline, os);
+                  return success(succeeded(parsed));
+                });
+            if (failed(result))
               throw py::value_error("invalid pass pipeline '" + pipeline +
-                                    "': " + StringRef(errors).trim().str());
+                                    "': " + errors);
             // Anchor the manager on the parsed pipeline's op: a manager
             // anchored elsewhere would silently run nothing.
             auto pm = std::make_unique<PassManager>(
@@ -65,11 +111,13 @@ void rng_python::populatePassManager(py::module_ &m) {
       .def(
           "add",
           [](PassManagerW &self, const std::string &pipeline) {
-            std::string errors;
-            llvm::raw_string_ostream os(errors);
-            if (failed(parsePassPipeline(pipeline, *self.pm, os)))
+            auto [result, errors] =
+                parseCapturingStderr([&](llvm::raw_ostream &os) {
+                  return parsePassPipeline(pipeline, *self.pm, os);
+                });
+            if (failed(result))
               throw py::value_error("invalid pass pipeline '" + pipeline +
-                                    "': " + StringRef(errors).trim().str());
+                                    "': " + errors);
           },
           py::arg("pipeline"),
           "Appends passes given as a textual pipeline without anchor, e.g. "

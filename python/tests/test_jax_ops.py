@@ -124,3 +124,57 @@ def test_builders_and_diagnostics(ctx):
             rng.jax_normal(k, k, h)
         func.return_([])
     assert module.operation.verify()
+
+
+def test_keyword_operands(ctx):
+    i32, i64 = itype(32), itype(64)
+    module = Module.create()
+    with InsertionPoint(module.body):
+        f = func.FuncOp("f", ([i32, i64, F32Type.get()], []))
+    with InsertionPoint(f.add_entry_block()):
+        k, i, x = f.arguments
+        by_name = rng.jax_randint(k0=k, k1=k, i=i, minval=i, maxval=i)
+        mixed = rng.jax_randint(k, k, i, maxval=i, minval=i)
+        assert str(by_name.type) == str(mixed.type) == "i64"
+        assert str(rng.rand(seed=k, offset=i).type) == "f32"
+        assert str(rng.dropout(x, p=x, seed=k, offset=i, rounds=7).type) == "f32"
+        with pytest.raises(TypeError, match=r"missing operand 'offset'"):
+            rng.rand(seed=k)
+        with pytest.raises(TypeError,
+                           match="operand 'seed' given both by position"):
+            rng.rand(k, seed=k, offset=i)
+        with pytest.raises(TypeError, match=r"takes 2 operands, but 3"):
+            rng.rand(k, i, i, offset=i)
+        func.return_([])
+    assert module.operation.verify()
+    doc = rng.dropout.__doc__
+    assert "Operands (4, in this order, positional or by keyword): " \
+        "x, p, seed, offset." in doc
+
+
+def test_tensor_results_through_memref_arguments(ctx):
+    """docs/Python.md's pattern: tensor in from a memref argument, tensor
+    result stored into an output memref argument."""
+    from rng_mlir.ir import Module as M
+    module = M.parse("""
+      func.func @uniform(%offsets: memref<?xi32>, %out: memref<?xf32>, %seed: i32) {
+        %o = bufferization.to_tensor %offsets restrict : memref<?xi32> to tensor<?xi32>
+        %u = rng.rand %seed, %o : i32, tensor<?xi32>
+        bufferization.materialize_in_destination %u in restrict writable %out
+            : (tensor<?xf32>, memref<?xf32>) -> ()
+        return
+      }
+      func.func @returns_tensor(%seed: i32) -> tensor<4xf32> {
+        %o = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+        %u = rng.rand %seed, %o : i32, tensor<4xi32>
+        return %u : tensor<4xf32>
+      }""")
+    engine = jit(module)
+    offsets = np.arange(64, dtype=np.int32)
+    out = np.zeros(64, np.float32)
+    engine.invoke("uniform", offsets, out, 123)
+    from triton_random_model import randint4x, u2f
+    want = [u2f(randint4x(123, 32, int(o), 32)[0]) for o in offsets]
+    assert out.view(np.uint32).tolist() == want
+    with pytest.raises(TypeError, match="materialize_in_destination"):
+        engine.invoke("returns_tensor", 123)

@@ -92,9 +92,10 @@ def test_invoke_unsupported_parameter(engine):
 
 
 def test_invoke_memref_result(engine):
-    with pytest.raises(TypeError, match=r"invoke supports functions returning "
-                       r"nothing or scalars \(write array results into "
-                       r"argument memrefs\)"):
+    with pytest.raises(TypeError, match=r"returns !llvm.ptr \(a pointer: after "
+                       r"bufferization .* invoke supports functions "
+                       r"returning nothing or scalars. Write array results "
+                       r"into memref arguments"):
         engine.invoke("returns_memref", np.zeros(4, np.int32))
 
 

@@ -1,5 +1,7 @@
 """rng_mlir.passmanager and error reporting through MLIRError."""
 
+import re
+
 import pytest
 
 from rng_mlir.ir import MLIRError, Module
@@ -109,3 +111,19 @@ def test_parse_errors_carry_locations(ctx):
     assert diag.location.endswith(":2:24") or ":2:" in diag.location
     with pytest.raises(MLIRError, match="'rounds' must be in \\[1, 16\\]"):
         Module.parse(PHILOX.replace("key %k, %k", "key %k, %k rounds 0"))
+
+
+@pytest.mark.parametrize("pipeline, detail", [
+    ("builtin.module(rng-to-nvvm{chp=sm_90})", "no such option chp"),
+    ("builtin.module(canonicalize{max-iterations=x})",
+     "'x' value invalid for long argument"),
+])
+def test_bad_pass_option_detail_in_exception(ctx, capfd, pipeline, detail):
+    """LLVM's option parser reports a bad pass option on stderr; the
+    exception carries that detail instead, and nothing is printed."""
+    with pytest.raises(ValueError, match=re.escape(detail)):
+        PassManager.parse(pipeline)
+    with pytest.raises(ValueError, match=re.escape(detail)):
+        PassManager("builtin.module").add(pipeline[len("builtin.module("):-1])
+    out, err = capfd.readouterr()
+    assert err == "" and out == ""

@@ -10,17 +10,14 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include "TestHelpers.h"
+
 #include "rng-c/Dialect/Rng.h"
 #include "rng-c/Dialect/RngHash.h"
-#include "rng-c/Registration.h"
 
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
-#include "mlir-c/Pass.h"
-#include "mlir-c/RegisterEverything.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char *kModule =
     "func.func @f(%x: f32, %p: f32, %seed: i32, %counter: i32, %state: i64)"
@@ -30,51 +27,8 @@ static const char *kModule =
     "      : i32, f32, f32, f32, f32, i64, f32\n"
     "}\n";
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
-static void printToStdout(MlirStringRef text, void *userData) {
-  (void)userData;
-  fwrite(text.data, 1, text.length, stdout);
-}
-
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
-                                         void *userData) {
-  (void)userData;
-  fputs("diagnostic: ", stdout);
-  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
-  fputc('\n', stdout);
-  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i) {
-    fputs("note: ", stdout);
-    mlirDiagnosticPrint(mlirDiagnosticGetNote(diagnostic, i), printToStdout,
-                        NULL);
-    fputc('\n', stdout);
-  }
-  return mlirLogicalResultSuccess();
-}
-
-static void report(const char *what, MlirOperation op) {
-  printf("%s: %s\n", what, mlirOperationIsNull(op) ? "null" : "built");
-  if (!mlirOperationIsNull(op))
-    mlirOperationDestroy(op);
-}
-
-static MlirWalkResult countRngOps(MlirOperation op, void *userData) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length > 4 && strncmp(name.data, "rng.", 4) == 0)
-    ++*(int *)userData;
-  return MlirWalkResultAdvance;
-}
-
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirRegisterRngDialects(registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterRngPasses();
-  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+  MlirContext ctx = createTestContext();
 
   MlirModule module = mlirModuleCreateParse(ctx, str(kModule));
   if (mlirModuleIsNull(module))
@@ -124,19 +78,7 @@ int main(void) {
   printf("verifies: %s\n",
          mlirOperationVerify(mlirModuleGetOperation(module)) ? "yes" : "no");
 
-  MlirPassManager pm =
-      mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  int failed = mlirLogicalResultIsFailure(mlirParsePassPipeline(
-      opm, str("builtin.module(rng-to-llvm)"), printToStdout, NULL));
-  failed = failed || mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(
-                         pm, mlirModuleGetOperation(module)));
-  int remaining = 0;
-  mlirOperationWalk(mlirModuleGetOperation(module), countRngOps, &remaining,
-                    MlirWalkPreOrder);
-  printf("lowered by rng-to-llvm: %s, %d rng ops left\n",
-         failed ? "failed" : "ok", remaining);
-  mlirPassManagerDestroy(pm);
+  int failed = lowerWithRngToLLVM(ctx, module);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
   return failed;

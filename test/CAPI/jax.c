@@ -10,19 +10,16 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include "TestHelpers.h"
+
 #include "rng-c/Dialect/Rng.h"
 #include "rng-c/Dialect/RngJax.h"
-#include "rng-c/Registration.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
-#include "mlir-c/Pass.h"
-#include "mlir-c/RegisterEverything.h"
 
 #include <stdio.h>
-#include <string.h>
 
 static const char *kModule =
     "func.func @f(%k: i32, %i: i64, %m: i32, %s: tensor<3xi64>)"
@@ -34,51 +31,8 @@ static const char *kModule =
     "      : i32, i32, i64, f32, f32, i32, tensor<3xi64>, tensor<5xi16>\n"
     "}\n";
 
-static MlirStringRef str(const char *s) {
-  return mlirStringRefCreateFromCString(s);
-}
-
-static void printToStdout(MlirStringRef text, void *userData) {
-  (void)userData;
-  fwrite(text.data, 1, text.length, stdout);
-}
-
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
-                                         void *userData) {
-  (void)userData;
-  fputs("diagnostic: ", stdout);
-  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
-  fputc('\n', stdout);
-  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i) {
-    fputs("note: ", stdout);
-    mlirDiagnosticPrint(mlirDiagnosticGetNote(diagnostic, i), printToStdout,
-                        NULL);
-    fputc('\n', stdout);
-  }
-  return mlirLogicalResultSuccess();
-}
-
-static void refused(const char *what, MlirOperation op) {
-  printf("%s: %s\n", what, mlirOperationIsNull(op) ? "null" : "built");
-  if (!mlirOperationIsNull(op))
-    mlirOperationDestroy(op);
-}
-
-static MlirWalkResult countRngOps(MlirOperation op, void *userData) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length > 4 && strncmp(name.data, "rng.", 4) == 0)
-    ++*(int *)userData;
-  return MlirWalkResultAdvance;
-}
-
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirRegisterRngDialects(registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterRngPasses();
-  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+  MlirContext ctx = createTestContext();
 
   MlirModule module = mlirModuleCreateParse(ctx, str(kModule));
   if (mlirModuleIsNull(module))
@@ -106,20 +60,19 @@ int main(void) {
   MlirType nullType = {NULL};
 
   /* Refusals: a diagnostic each and no op. */
-  refused("threefry rounds 33", mlirRngThreefry2x32Create(loc, k, k, k, k, 33));
-  refused("jax_bits of key i64", mlirRngJaxBitsCreate(loc, i64, i, i, i));
-  refused("jax_uniform -> f16", mlirRngJaxUniformCreate(loc, f16, k, k, i));
-  refused("jax_uniform null type",
-          mlirRngJaxUniformCreate(loc, nullType, k, k, i));
-  refused("jax_normal null key", mlirRngJaxNormalCreate(loc, null, k, i));
-  refused(
+  report("threefry rounds 33", mlirRngThreefry2x32Create(loc, k, k, k, k, 33));
+  report("jax_bits of key i64", mlirRngJaxBitsCreate(loc, i64, i, i, i));
+  report("jax_uniform -> f16", mlirRngJaxUniformCreate(loc, f16, k, k, i));
+  report("jax_uniform null type",
+         mlirRngJaxUniformCreate(loc, nullType, k, k, i));
+  report("jax_normal null key", mlirRngJaxNormalCreate(loc, null, k, i));
+  report(
       "bit_generator three_fry, 3 words",
       mlirRngBitGeneratorCreate(loc, MLIR_RNG_ALGORITHM_THREE_FRY, s, output));
-  refused(
-      "bit_generator dynamic output",
-      mlirRngBitGeneratorCreate(loc, MLIR_RNG_ALGORITHM_PHILOX, s, dynamic));
-  refused("bit_generator algorithm 7",
-          mlirRngBitGeneratorCreate(loc, (MlirRngAlgorithm)7, s, output));
+  report("bit_generator dynamic output",
+         mlirRngBitGeneratorCreate(loc, MLIR_RNG_ALGORITHM_PHILOX, s, dynamic));
+  report("bit_generator algorithm 7",
+         mlirRngBitGeneratorCreate(loc, (MlirRngAlgorithm)7, s, output));
 
   MlirOperation threefry = mlirRngThreefry2x32Create(
       loc, k, k, k, k, MLIR_RNG_THREEFRY_DEFAULT_ROUNDS);
@@ -150,19 +103,7 @@ int main(void) {
   printf("verifies: %s\n",
          mlirOperationVerify(mlirModuleGetOperation(module)) ? "yes" : "no");
 
-  MlirPassManager pm =
-      mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  int failed = mlirLogicalResultIsFailure(mlirParsePassPipeline(
-      opm, str("builtin.module(rng-to-llvm)"), printToStdout, NULL));
-  failed = failed || mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(
-                         pm, mlirModuleGetOperation(module)));
-  int remaining = 0;
-  mlirOperationWalk(mlirModuleGetOperation(module), countRngOps, &remaining,
-                    MlirWalkPreOrder);
-  printf("lowered by rng-to-llvm: %s, %d rng ops left\n",
-         failed ? "failed" : "ok", remaining);
-  mlirPassManagerDestroy(pm);
+  int failed = lowerWithRngToLLVM(ctx, module);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
   return failed;

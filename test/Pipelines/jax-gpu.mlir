@@ -21,6 +21,15 @@
 // LOWERED-NOT: rng.
 // LOWERED-NOT: math.
 
+// On NVVM rng.jax_normal takes libdevice's f32 log1p (within 1 ulp); the
+// universal lowering (rng-to-rocdl) its exact f64 route through log.
+// RUN: FileCheck %s --check-prefix=NVLOG < %t.sm90.mlir
+// NVLOG: llvm.call @__nv_log1pf
+// NVLOG-NOT: @__nv_log(
+// RUN: FileCheck %s --check-prefix=AMDLOG < %t.gfx942.mlir
+// AMDLOG: __ocml_log_f64
+// AMDLOG-NOT: __ocml_log1p_f32
+
 // PTX: shf.l.wrap.b32
 // GCN: v_alignbit_b32
 

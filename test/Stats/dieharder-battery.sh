@@ -10,7 +10,8 @@
 # stream from the start through `dieharder -g 200` (raw stdin). One result
 # file per test in OUTDIR; dieharder_summary.py tabulates them.
 # Environment: JOBS (default: nproc), DIEHARDER (default: dieharder),
-# TEST_TIMEOUT seconds per test (default: none).
+# TEST_TIMEOUT seconds per test (default: none), MAX_LAG the last
+# rgb_lagged_sum lag (default 32, as -a).
 set -uo pipefail
 out="$1"; shift
 [ "$1" = "--" ] && shift
@@ -18,6 +19,7 @@ mkdir -p "$out"
 DIEHARDER="${DIEHARDER:-dieharder}"
 JOBS="${JOBS:-$(nproc)}"
 TEST_TIMEOUT="${TEST_TIMEOUT:-0}"
+MAX_LAG="${MAX_LAG:-32}"
 
 jobs=()
 for t in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 15 16 17 100 101 102 204 205 206 207 208 209; do
@@ -26,7 +28,7 @@ done
 for n in $(seq 1 12); do jobs+=("200 $n"); done
 for n in 2 3 4 5; do jobs+=("201 $n" "202 $n"); done
 # rgb_lagged_sum: the longest (lag n reads n + 1 times the words) last.
-for n in $(seq 0 32); do jobs+=("203 $n"); done
+for n in $(seq 0 "$MAX_LAG"); do jobs+=("203 $n"); done
 
 GEN_CMD="$(printf '%q ' "$@")"
 run_one() {

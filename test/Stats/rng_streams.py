@@ -75,6 +75,24 @@ STREAMS = {
         type="i64",
         doc="rng.splitmix64 of seed + i for consecutive i (the per-rank seed "
             "recipe), both 32-bit halves, low first"),
+    "tr-dropout-mantissa": Stream(
+        "%mask32 = arith.constant 4294967295 : i64\n"
+        "  %c32 = arith.constant 32 : i64\n"
+        "  %lo = arith.andi %seed, %mask32 : i64\n"
+        "  %hi = arith.shrui %seed, %c32 : i64\n"
+        "  %w0 = rng.tr_dropout_sample %lo, %hi, %offs : i64, i64, "
+        "vector<16xi64>",
+        type="f32", bits=23,
+        doc="rng.tr_dropout_sample (SPEC section 7) with seed_lo = lo32(seed), "
+            "seed_hi = hi32(seed): floor(u * 2^23) of consecutive offsets "
+            "(the rare u = 1.0 gives 0)"),
+    "jax-bits": Stream(
+        "%k1 = arith.trunci %seed : i64 to i32\n"
+        "  %k0 = arith.constant 0 : i32\n"
+        "  %w0 = rng.jax_bits %k0, %k1, %offs : i32, vector<16xi64> -> "
+        "vector<16xi32>",
+        doc="rng.jax_bits (Threefry-2x32-20, y0 ^ y1) of jax.random.key(seed) "
+            "at consecutive indices: jax.random.bits' stream"),
     "philox-7rounds": Stream(
         "%w0, %w1, %w2, %w3 = rng.randint4x %seed, %offs rounds 7 : i64, "
         "vector<16xi64>",

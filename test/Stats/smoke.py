@@ -33,7 +33,8 @@ WORDS = 1 << 20
 SEEDS = [0x2545F491, 12345]
 LAGS = range(1, 9)
 STREAMS = ["philox-randint4x", "rand-mantissa", "philox-randint",
-           "lowbias32-hash", "hash-rand-mantissa", "splitmix64"]
+           "lowbias32-hash", "hash-rand-mantissa", "splitmix64",
+           "tr-dropout-mantissa", "jax-bits"]
 
 
 def chi2_bounds(k):

@@ -80,10 +80,13 @@ struct RngToROCDLPipelineOptions
       llvm::cl::init(false)};
 };
 
-/// Appends `rng-to-nvvm` to `pm` (anchored on builtin.module): inside every
-/// gpu.module, lowers our dialects for NVVM (`convert-rng-to-nvvm`, ...),
-/// then everything to the NVVM + LLVM dialects (`convert-gpu-to-nvvm`, math
-/// to libdevice calls), and attaches an `#nvvm.target` for `options.chip`.
+/// Appends `rng-to-nvvm` to `pm` (anchored on builtin.module): first
+/// rejects, each with a diagnostic, the rng and round ops it cannot lower
+/// (outside a gpu.module; on tensors or scalable vectors inside one); then,
+/// inside every gpu.module, lowers our dialects for NVVM
+/// (`convert-rng-to-nvvm`, ...), then everything to the NVVM + LLVM dialects
+/// (`convert-vector-to-llvm`, `convert-gpu-to-nvvm`: math to libdevice
+/// calls), and attaches an `#nvvm.target` for `options.chip`.
 /// Unless `keepGpuModule`, the single gpu.module's body then replaces the
 /// module's body, with `llvm.target_triple` set, so that `mlir-translate
 /// --mlir-to-llvmir` and `llc` take the result directly. `options.chip`

@@ -195,7 +195,8 @@ static Value buildLog1pViaF64(OpBuilder &builder, Location loc, Value x,
 }
 
 Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
-                          Value i, arith::FastMathFlags mathFlags) {
+                          Value i, arith::FastMathFlags mathFlags,
+                          bool targetLog1pF32) {
   Value f = buildJaxUniform(builder, loc, k0, k1, i, builder.getF32Type());
   Type type = f.getType();
   ScalarOrSplatBitsCache constants(builder, loc, type);
@@ -208,8 +209,10 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
   // w = -log1p(-(u * u)).
   Value negSquare = arith::NegFOp::create(
       builder, loc, arith::MulFOp::create(builder, loc, u, u));
-  Value w = arith::NegFOp::create(
-      builder, loc, buildLog1pViaF64(builder, loc, negSquare, mathFlags));
+  Value log1p = targetLog1pF32
+                    ? math::Log1pOp::create(builder, loc, negSquare, mathFlags)
+                    : buildLog1pViaF64(builder, loc, negSquare, mathFlags);
+  Value w = arith::NegFOp::create(builder, loc, log1p);
   // The central (w < 5) or the tail polynomial, chosen by selects.
   Value central = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
                                         w, constants.get(kFiveF32Bits));

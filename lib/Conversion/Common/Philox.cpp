@@ -19,11 +19,14 @@ using namespace mlir::rng;
 std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
                                                   Location loc, Value lhs,
                                                   Value rhs) {
-  // arith-to-llvm lowers arith.mului_extended only on scalars and 1-D
-  // vectors, so a fixed n-D vector product is computed on its 1-D
-  // shape_cast, and a scalable n-D one (no 1-D form) in 64 bits.
+  // arith-to-llvm (LLVM 22) lowers arith.mului_extended only on scalars and
+  // fixed 1-D vectors: on a scalable vector it builds the widened type
+  // without the scalable dimension (an invalid llvm.zext, "input and output
+  // vectors are of incompatible shape"; docs/upstream/), and it rejects
+  // n-D vectors. So a fixed n-D product is computed on its 1-D shape_cast
+  // and every scalable one in 64 bits.
   auto vectorType = dyn_cast<VectorType>(lhs.getType());
-  if (!vectorType || vectorType.getRank() <= 1) {
+  if (!vectorType || (vectorType.getRank() <= 1 && !vectorType.isScalable())) {
     auto product = arith::MulUIExtendedOp::create(builder, loc, lhs, rhs);
     return {product.getHigh(), product.getLow()};
   }

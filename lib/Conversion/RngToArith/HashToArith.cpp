@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementwiseOpLowering.h"
+
 #include "rng/Conversion/Common/Hash.h"
 #include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/TritonRandom.h"
@@ -28,87 +30,55 @@
 using namespace mlir;
 using namespace mlir::rng;
 
-/// Fails the match of `op` on a tensor operand or result (those go through
-/// the elementwise tensor lowering to scalar ops first).
-static LogicalResult rejectTensors(Operation *op, PatternRewriter &rewriter) {
-  auto isTensor = [](Type type) { return isa<TensorType>(type); };
-  if (llvm::any_of(op->getOperandTypes(), isTensor) ||
-      llvm::any_of(op->getResultTypes(), isTensor))
-    return rewriter.notifyMatchFailure(op, "tensor types are lowered "
-                                           "elementwise to scalar ops first");
-  return success();
-}
-
 namespace {
 
-/// A pattern for `OpTy` that rejects tensors, then calls `lower`.
-template <typename OpTy> struct HashOpLowering : OpRewritePattern<OpTy> {
-  HashOpLowering(MLIRContext *context, const RngLoweringOptions &options,
-                 PatternBenefit benefit)
-      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const final {
-    if (failed(rejectTensors(op, rewriter)))
-      return failure();
-    FailureOr<Value> result = lower(op, rewriter);
-    if (failed(result))
-      return failure();
-    rewriter.replaceOp(op, *result);
-    return success();
-  }
-
-  virtual FailureOr<Value> lower(OpTy op, PatternRewriter &rewriter) const = 0;
-
-  RngLoweringOptions options;
-};
-
 /// rng.lowbias32 -> buildLowbias32.
-struct Lowbias32OpLowering final : HashOpLowering<Lowbias32Op> {
-  using HashOpLowering::HashOpLowering;
-  FailureOr<Value> lower(Lowbias32Op op,
-                         PatternRewriter &rewriter) const override {
-    return buildLowbias32(rewriter, op.getLoc(), op.getX());
+struct Lowbias32OpLowering final : ElementwiseOpLowering<Lowbias32Op> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
+  SmallVector<Value> lower(Lowbias32Op op,
+                           PatternRewriter &rewriter) const override {
+    return {buildLowbias32(rewriter, op.getLoc(), op.getX())};
   }
 };
 
 /// rng.hash_rand -> buildHashRand.
-struct HashRandOpLowering final : HashOpLowering<HashRandOp> {
-  using HashOpLowering::HashOpLowering;
-  FailureOr<Value> lower(HashRandOp op,
-                         PatternRewriter &rewriter) const override {
-    return buildHashRand(rewriter, op.getLoc(), op.getSeed(), op.getCounter());
+struct HashRandOpLowering final : ElementwiseOpLowering<HashRandOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
+  SmallVector<Value> lower(HashRandOp op,
+                           PatternRewriter &rewriter) const override {
+    return {
+        buildHashRand(rewriter, op.getLoc(), op.getSeed(), op.getCounter())};
   }
 };
 
 /// rng.hash_randn -> buildHashRandn with the options' math flags.
-struct HashRandnOpLowering final : HashOpLowering<HashRandnOp> {
-  using HashOpLowering::HashOpLowering;
-  FailureOr<Value> lower(HashRandnOp op,
-                         PatternRewriter &rewriter) const override {
-    return buildHashRandn(rewriter, op.getLoc(), op.getSeed(), op.getCounter(),
-                          options.normalMathFlags);
+struct HashRandnOpLowering final : ElementwiseOpLowering<HashRandnOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
+  SmallVector<Value> lower(HashRandnOp op,
+                           PatternRewriter &rewriter) const override {
+    return {buildHashRandn(rewriter, op.getLoc(), op.getSeed(), op.getCounter(),
+                           options.normalMathFlags)};
   }
 };
 
 /// rng.hash_dropout -> buildHashRand + buildDropout(oge).
-struct HashDropoutOpLowering final : HashOpLowering<HashDropoutOp> {
-  using HashOpLowering::HashOpLowering;
-  FailureOr<Value> lower(HashDropoutOp op,
-                         PatternRewriter &rewriter) const override {
+struct HashDropoutOpLowering final : ElementwiseOpLowering<HashDropoutOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
+  SmallVector<Value> lower(HashDropoutOp op,
+                           PatternRewriter &rewriter) const override {
     Value u =
         buildHashRand(rewriter, op.getLoc(), op.getSeed(), op.getCounter());
-    return buildDropout(rewriter, op.getLoc(), op.getX(), op.getP(), u,
-                        arith::CmpFPredicate::OGE);
+    return {buildDropout(rewriter, op.getLoc(), op.getX(), op.getP(), u,
+                         arith::CmpFPredicate::OGE)};
   }
 };
 
 /// rng.dropout -> the builders of rng.rand (so its draw has rng.rand's bits,
 /// with the options' Philox products) + buildDropout(ogt).
-struct DropoutOpLowering final : HashOpLowering<DropoutOp> {
-  using HashOpLowering::HashOpLowering;
-  FailureOr<Value> lower(DropoutOp op,
-                         PatternRewriter &rewriter) const override {
+struct DropoutOpLowering final : ElementwiseOpLowering<DropoutOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
+  SmallVector<Value> lower(DropoutOp op,
+                           PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value seed = op.getSeed();
     Value offset = op.getOffset();
@@ -121,27 +91,28 @@ struct DropoutOpLowering final : HashOpLowering<DropoutOp> {
     Value u = buildTritonRandom(rewriter, loc, TritonRandomKind::Rand, seed,
                                 offset, op.getRounds(), options.mulHiLo)
                   .front();
-    return buildDropout(rewriter, loc, op.getX(), op.getP(), u,
-                        arith::CmpFPredicate::OGT);
+    return {buildDropout(rewriter, loc, op.getX(), op.getP(), u,
+                         arith::CmpFPredicate::OGT)};
   }
 };
 
 /// rng.splitmix64 -> buildSplitMix64.
-struct SplitMix64OpLowering final : HashOpLowering<SplitMix64Op> {
-  using HashOpLowering::HashOpLowering;
-  FailureOr<Value> lower(SplitMix64Op op,
-                         PatternRewriter &rewriter) const override {
-    return buildSplitMix64(rewriter, op.getLoc(), op.getX());
+struct SplitMix64OpLowering final : ElementwiseOpLowering<SplitMix64Op> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
+  SmallVector<Value> lower(SplitMix64Op op,
+                           PatternRewriter &rewriter) const override {
+    return {buildSplitMix64(rewriter, op.getLoc(), op.getX())};
   }
 };
 
 /// rng.tr_dropout_sample -> buildTrDropoutSample.
-struct TrDropoutSampleOpLowering final : HashOpLowering<TrDropoutSampleOp> {
-  using HashOpLowering::HashOpLowering;
-  FailureOr<Value> lower(TrDropoutSampleOp op,
-                         PatternRewriter &rewriter) const override {
-    return buildTrDropoutSample(rewriter, op.getLoc(), op.getSeedLo(),
-                                op.getSeedHi(), op.getOffset());
+struct TrDropoutSampleOpLowering final
+    : ElementwiseOpLowering<TrDropoutSampleOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
+  SmallVector<Value> lower(TrDropoutSampleOp op,
+                           PatternRewriter &rewriter) const override {
+    return {buildTrDropoutSample(rewriter, op.getLoc(), op.getSeedLo(),
+                                 op.getSeedHi(), op.getOffset())};
   }
 };
 

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ElementwiseOpLowering.h"
+
 #include "rng/Conversion/Common/ElementwiseTensors.h"
 #include "rng/Conversion/Common/Jax.h"
 #include "rng/Conversion/RngToArith/BitGenerator.h"
@@ -29,29 +31,8 @@ using namespace mlir::rng;
 
 namespace {
 
-/// A pattern for the elementwise `OpTy` on scalars and vectors: `lower`
-/// returns the replacement values.
-template <typename OpTy> struct JaxOpLowering : OpRewritePattern<OpTy> {
-  JaxOpLowering(MLIRContext *context, const RngLoweringOptions &options,
-                PatternBenefit benefit)
-      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
-
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const final {
-    if (hasRankedTensorOperandOrResult(op))
-      return rewriter.notifyMatchFailure(op, "tensors go through linalg");
-    rewriter.replaceOp(op, lower(op, rewriter));
-    return success();
-  }
-
-  virtual SmallVector<Value> lower(OpTy op,
-                                   PatternRewriter &rewriter) const = 0;
-
-  RngLoweringOptions options;
-};
-
-struct Threefry2x32OpLowering final : JaxOpLowering<Threefry2x32Op> {
-  using JaxOpLowering::JaxOpLowering;
+struct Threefry2x32OpLowering final : ElementwiseOpLowering<Threefry2x32Op> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(Threefry2x32Op op,
                            PatternRewriter &rewriter) const override {
     auto words =
@@ -61,8 +42,8 @@ struct Threefry2x32OpLowering final : JaxOpLowering<Threefry2x32Op> {
   }
 };
 
-struct JaxFoldInOpLowering final : JaxOpLowering<JaxFoldInOp> {
-  using JaxOpLowering::JaxOpLowering;
+struct JaxFoldInOpLowering final : ElementwiseOpLowering<JaxFoldInOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxFoldInOp op,
                            PatternRewriter &rewriter) const override {
     // A scalar d beside a shaped key is broadcast by the builder; a scalar
@@ -73,8 +54,8 @@ struct JaxFoldInOpLowering final : JaxOpLowering<JaxFoldInOp> {
   }
 };
 
-struct JaxBitsOpLowering final : JaxOpLowering<JaxBitsOp> {
-  using JaxOpLowering::JaxOpLowering;
+struct JaxBitsOpLowering final : ElementwiseOpLowering<JaxBitsOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxBitsOp op,
                            PatternRewriter &rewriter) const override {
     return {buildJaxBits(rewriter, op.getLoc(), op.getK0(), op.getK1(),
@@ -82,8 +63,8 @@ struct JaxBitsOpLowering final : JaxOpLowering<JaxBitsOp> {
   }
 };
 
-struct JaxUniformOpLowering final : JaxOpLowering<JaxUniformOp> {
-  using JaxOpLowering::JaxOpLowering;
+struct JaxUniformOpLowering final : ElementwiseOpLowering<JaxUniformOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxUniformOp op,
                            PatternRewriter &rewriter) const override {
     return {buildJaxUniform(rewriter, op.getLoc(), op.getK0(), op.getK1(),
@@ -91,17 +72,18 @@ struct JaxUniformOpLowering final : JaxOpLowering<JaxUniformOp> {
   }
 };
 
-struct JaxNormalOpLowering final : JaxOpLowering<JaxNormalOp> {
-  using JaxOpLowering::JaxOpLowering;
+struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxNormalOp op,
                            PatternRewriter &rewriter) const override {
     return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
-                           op.getI(), options.normalMathFlags)};
+                           op.getI(), options.normalMathFlags,
+                           options.useTargetLog1pF32)};
   }
 };
 
-struct JaxRandintOpLowering final : JaxOpLowering<JaxRandintOp> {
-  using JaxOpLowering::JaxOpLowering;
+struct JaxRandintOpLowering final : ElementwiseOpLowering<JaxRandintOp> {
+  using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxRandintOp op,
                            PatternRewriter &rewriter) const override {
     return {buildJaxRandint(rewriter, op.getLoc(), op.getK0(), op.getK1(),

@@ -73,6 +73,8 @@ std::pair<Value, Value> rng::buildMulHiLoNVVM(OpBuilder &builder, Location loc,
 RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   RngLoweringOptions options;
   options.mulHiLo = buildMulHiLoNVVM;
+  // libdevice's __nv_log1pf is within 1 ulp (CUDA's documented bound).
+  options.useTargetLog1pF32 = true;
   return options;
 }
 

@@ -9,7 +9,9 @@ dialect get builders without binding code). A builder takes:
   dialects, as the one type its verifier accepts for every result (see
   ``Operation.create``);
 * then the operands, in the op's order, as ``Value``s (or operations with one
-  result); a list is a variadic group (``memref.load(m, [i])``);
+  result); a list is a variadic group (``memref.load(m, [i])``). For the
+  rng-mlir ops, operands may also be passed by their ODS names
+  (``rng.rand(seed=s, offset=o)``; the docstring lists them in order);
 * keyword attributes: ``Attribute``s, or Python values converted with the
   attribute's default type (``rounds=7``), ``True`` for a unit attribute
   (``saturate=True``). Names the op does not declare are rejected for the
@@ -25,6 +27,12 @@ import difflib
 import keyword
 
 from ..ir import Operation, Type, _dialect_operations, _op_info
+
+try:  # Generated at build time from the op docs (rng-mlir ops only).
+    from ._operand_names import OPERANDS as _OPERAND_NAMES
+    from ._operand_names import RESULTS as _RESULT_NAMES
+except ImportError:  # pragma: no cover - a source tree without a build
+    _OPERAND_NAMES, _RESULT_NAMES = {}, {}
 
 __all__ = [
     "get_op_result_or_op_results",
@@ -66,8 +74,17 @@ def _describe(info):
     lines = [
         f"Builds `{info['name']}` (builder derived from the registered op).",
         "",
-        f"Operands: {count(info['num_operands'], info['min_operands'])}.",
     ]
+    names = _OPERAND_NAMES.get(info["name"])
+    if names is not None:
+        lines.append(f"Operands ({len(names)}, in this order, positional or "
+                     f"by keyword): {', '.join(names) or 'none'}.")
+    else:
+        lines.append(
+            f"Operands: {count(info['num_operands'], info['min_operands'])}.")
+    result_names = _RESULT_NAMES.get(info["name"])
+    if result_names:
+        lines.append(f"Result names: {', '.join(result_names)}.")
     results = count(info["num_results"], info["min_results"])
     if info["num_results"] == 0:
         lines.append("Results: none (returns the Operation).")
@@ -87,6 +104,31 @@ def _describe(info):
     if attrs:
         lines.append("Attributes: " + ", ".join(attrs) + ".")
     return "\n".join(lines)
+
+
+def _bind_operands(op_name, names, args, keywords):
+    """The operands of ``op_name`` in order: the positional ``args``, then
+    those of ``names`` after them taken (and removed) from ``keywords``.
+    TypeError for an operand given twice, a missing one, or too many."""
+    if not any(name in keywords for name in names):
+        return args  # Positional only: Operation.create checks the count.
+    signature = f"{op_name}({', '.join(names)})"
+    if len(args) > len(names):
+        raise TypeError(f"{signature} takes {len(names)} operands, but "
+                        f"{len(args)} were given")
+    for name in names[:len(args)]:
+        if name in keywords:
+            raise TypeError(f"{signature}: operand '{name}' given both by "
+                            "position and by keyword")
+    bound = list(args)
+    for name in names[len(args):]:
+        if name not in keywords:
+            missing = [n for n in names[len(bound):] if n not in keywords]
+            raise TypeError(f"{signature}: missing operand"
+                            f"{'s' if len(missing) > 1 else ''} "
+                            f"{', '.join(repr(n) for n in missing)}")
+        bound.append(keywords.pop(name))
+    return bound
 
 
 def _check_unknown_attribute(op_name, name, known, strict):
@@ -111,6 +153,8 @@ def make_builder(op_name):
     # others (gpu.func's sym_name, gpu.kernel).
     strict = info["rng_dialect"]
 
+    operand_names = _OPERAND_NAMES.get(op_name)
+
     def builder(*args, results=None, loc=None, ip=None, **attributes):
         args = list(args)
         if results is None:
@@ -119,6 +163,8 @@ def make_builder(op_name):
                 leading.append(args.pop(0))
             if leading:
                 results = leading
+        if operand_names is not None:
+            args = _bind_operands(op_name, operand_names, args, attributes)
         for name in attributes:
             if name not in known_attributes:
                 _check_unknown_attribute(op_name, name, known_attributes,

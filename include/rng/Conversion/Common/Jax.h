@@ -53,12 +53,15 @@ Value buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
                       Value i, Type resultElementType);
 
 /// Builds jax.random.normal (f32) at `i`: XLA's f32 ErfInv of the uniform
-/// on (-1, 1), times fl(sqrt(2)); log1p through an f64 `math.log` (accurate
-/// on every target), the polynomial with `math.fma`. `mathFlags` go on the
-/// `math.log` and `math.sqrt` ops.
+/// on (-1, 1), times fl(sqrt(2)); the polynomial with `math.fma`. log1p
+/// through an f64 `math.log` (accurate on every target), or with
+/// `targetLog1pF32` the target's f32 `math.log1p` (see
+/// RngLoweringOptions::useTargetLog1pF32). `mathFlags` go on the log and
+/// `math.sqrt` ops.
 Value buildJaxNormal(
     OpBuilder &builder, Location loc, Value k0, Value k1, Value i,
-    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+    arith::FastMathFlags mathFlags = arith::FastMathFlags::none,
+    bool targetLog1pF32 = false);
 
 /// Builds jax.random.randint in [minval, maxval) at `i` (minval and maxval
 /// of one type, i32- or i64-like; the result has their element type and the

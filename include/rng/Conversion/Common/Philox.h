@@ -29,7 +29,10 @@ namespace rng {
 using MulHiLoBuilder = llvm::function_ref<std::pair<Value, Value>(
     OpBuilder &builder, Location loc, Value lhs, Value rhs)>;
 
-/// The portable product: `arith.mului_extended`.
+/// The portable product: `arith.mului_extended` on scalars and fixed
+/// vectors (n-D ones through their 1-D shape_cast), a 64-bit `arith.muli`
+/// of the zero-extended operands on scalable vectors (which upstream's
+/// arith-to-llvm cannot lower `arith.mului_extended` on).
 std::pair<Value, Value> buildMulHiLoExtended(OpBuilder &builder, Location loc,
                                              Value lhs, Value rhs);
 

@@ -41,6 +41,15 @@ struct RngLoweringOptions {
   /// functions (libdevice's __nv_fast_*f on NVVM), which is faster and no
   /// longer within 2 ulp. Integers and uniforms never change.
   arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none;
+  /// How rng.jax_normal computes its f32 log1p. False (the default): in f64,
+  /// `math.log` of the exact 1 + x, correctly rounded to f32 on any target
+  /// whose f64 log is accurate (upstream's `convert-math-to-llvm` lowers
+  /// `math.log1p` approximately, so the universal lowering avoids it). True:
+  /// the target's own f32 `math.log1p`, for targets where that is within 1
+  /// ulp (NVVM: libdevice's `__nv_log1pf`); SPEC §8 allows the target's
+  /// log1p, and 1 ulp of it keeps the normal within its 4-ulp bound. Much
+  /// cheaper on GPUs, whose f64 units are few.
+  bool useTargetLog1pF32 = false;
 };
 
 /// Adds the lowering of every `rng` op to `arith` (+ `math` for the normal

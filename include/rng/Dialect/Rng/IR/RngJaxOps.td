@@ -289,16 +289,19 @@ def Rng_JaxNormalOp : Rng_JaxSampleOp<"jax_normal", [
 
     Bound (SPEC §8): within 4 ulp of this formula on every target (the
     only freedom is the target's `log1p` and `sqrt`), and bit-exact with it
-    where those are correctly rounded. The lowering computes `log1p` in f64
-    (`math.log` of the exact `1 + x`, or `x - x^2 / 2` below 2^-29), so the
-    bound holds on every route, including `rng-to-llvm`, which lowers
-    `math.log1p` approximately. The op therefore does not fold.
+    where those are correctly rounded. The universal lowering computes
+    `log1p` in f64 (`math.log` of the exact `1 + x`, or `x - x^2 / 2` below
+    2^-29), so the bound holds on every route, including `rng-to-llvm`,
+    which lowers `math.log1p` approximately; `convert-rng-to-nvvm` uses the
+    target's f32 `math.log1p` (libdevice's, within 1 ulp). The op therefore
+    does not fold.
   }], Rng_JaxKeyIndexDoc, Rng_JaxTypesDoc, [{
 
     The result is `f32` of the shape (inferred).
 
-    Lowered by `convert-rng-to-arith` (and `convert-rng-to-nvvm`) to
-    Threefry, `arith` ops, `math.fma`, `math.sqrt` and an f64 `math.log`.
+    Lowered by `convert-rng-to-arith` to Threefry, `arith` ops, `math.fma`,
+    `math.sqrt` and an f64 `math.log`, and by `convert-rng-to-nvvm` the same
+    way with an f32 `math.log1p` instead of the f64 `math.log`.
 
     Example:
 

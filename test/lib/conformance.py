@@ -1,0 +1,1043 @@
+"""The conformance matrix: every op of the rng and round dialects, in every
+shape class the docs promise, through every named pipeline.
+
+    conformance.py ops                       the op names of the table
+    conformance.py check-ops NAMES...        the table against the registered
+                                             ops (files of op names or of
+                                             generated op docs, '-': stdin)
+    conformance.py gen-host SHAPE...         rng-to-llvm program over SHAPEs
+                                             (runnable: scalar, vector,
+                                             vector_2d, tensor,
+                                             tensor_dynamic)
+    conformance.py check-host OUTPUT SHAPE...  the runner's output against
+                                             the models
+    conformance.py gen-scalable              the scalable forms (scalable,
+                                             scalable_2d), lowered only
+    conformance.py gen-gpu                   one gpu.module with a kernel per
+                                             op case in the GPU shapes
+                                             (scalar, vector, vector_2d),
+                                             every result stored
+    conformance.py gen-gpu-rejected          the forms the GPU pipelines
+                                             reject, with the diagnostics
+                                             (-verify-diagnostics input)
+    conformance.py check-lowered FILE        no rng, round or math op left
+    conformance.py matrix                    the matrix as Markdown tables
+    conformance.py check-doc DOC             DOC's matrix (between its
+                                             BEGIN/END markers) is `matrix`
+    conformance.py update-doc DOC            rewrites DOC's matrix
+
+The table (CASES) names every op, once per result type where the result
+type is free (round.stochastic and round.scaling_stochastic for each of
+their nine formats, jax_bits for each width, ...). `check-ops` fails when a
+registered op has no case, so a new op cannot be left out of the matrix.
+
+Values: each case is run at run time (every operand an argument of a
+function that is not inlined, so nothing folds), and each result element is
+compared with the independent models (triton_random_model.py,
+hash_random_model.py, jax_random_model.py, stochastic_rounding_model.py):
+bit for bit, except the normal distributions (within the ulp bound of
+their spec: randn 2, hash_randn 3, jax_normal 4). Scalable vectors cannot
+run on x86 (no SVE): they are lowered and translated to LLVM IR only.
+"""
+
+import os
+import random
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hash_random_model as hash_model  # noqa: E402
+import jax_random_model as jax_model  # noqa: E402
+import numpy as np  # noqa: E402
+import stochastic_rounding_model as sr_model  # noqa: E402
+import triton_random_model as triton_model  # noqa: E402
+from triton_random_model import MASK32, MASK64, sext, ulp_distance  # noqa: E402
+
+# --- shape classes ---------------------------------------------------------
+
+# kind: scalar, vector or tensor; dims: the shape (None: dynamic);
+# scalable: which dims are scalable; shared: how a shared operand (a seed, a
+# key, p, a scale) is given in this class: as a scalar beside the shaped
+# operands ("scalar") or with the shaped operands' type ("lane").
+SHAPES = {
+    "scalar": dict(kind="scalar", dims=[], shared="lane"),
+    "vector": dict(kind="vector", dims=[4], shared="scalar"),
+    "vector_2d": dict(kind="vector", dims=[2, 3], shared="lane"),
+    "vector_0d": dict(kind="vector", dims=[], shared="lane"),
+    "scalable": dict(kind="vector", dims=[4], scalable=[True],
+                     shared="scalar"),
+    "scalable_2d": dict(kind="vector", dims=[2, 4], scalable=[False, True],
+                        shared="lane"),
+    "tensor": dict(kind="tensor", dims=[2, 3], shared="scalar"),
+    "tensor_dynamic": dict(kind="tensor", dims=[4], dynamic=True,
+                           shared="lane"),
+    "tensor_0d": dict(kind="tensor", dims=[], shared="scalar"),
+}
+RUN_SHAPES = ["scalar", "vector", "vector_2d", "vector_0d", "tensor",
+              "tensor_dynamic", "tensor_0d"]
+SCALABLE_SHAPES = ["scalable", "scalable_2d"]
+GPU_SHAPES = ["scalar", "vector", "vector_2d", "vector_0d"]
+GPU_REJECTED_SHAPES = ["scalable", "scalable_2d", "tensor", "tensor_dynamic",
+                       "tensor_0d"]
+# The lanes of a scalar case: one call each.
+SCALAR_LANES = 4
+
+
+def lanes(shape):
+    s = SHAPES[shape]
+    if s["kind"] == "scalar":
+        return SCALAR_LANES
+    return int(np.prod(s["dims"]))
+
+
+def shaped(shape, elem, static=False):
+    """The MLIR type of `elem` in shape class `shape` (static: a dynamic
+    tensor's static counterpart)."""
+    s = SHAPES[shape]
+    if s["kind"] == "scalar":
+        return elem
+    if s["kind"] == "vector":
+        scalable = s.get("scalable", [False] * len(s["dims"]))
+        dims = "".join(("[%d]x" if sc else "%dx") % d
+                       for d, sc in zip(s["dims"], scalable))
+        return "vector<%s%s>" % (dims, elem)
+    if s.get("dynamic") and not static:
+        return "tensor<%s%s>" % ("?x" * len(s["dims"]), elem)
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in s["dims"]), elem)
+
+
+# --- element types -----------------------------------------------------------
+
+FLOAT_WIDTHS = {"f32": 32, "f64": 64, "bf16": 16, "f16": 16, "f8E4M3FN": 8,
+                "f8E5M2": 8, "f8E4M3FNUZ": 8, "f8E5M2FNUZ": 8, "f8E8M0FNU": 8,
+                "f6E2M3FN": 6, "f6E3M2FN": 6, "f4E2M1FN": 4}
+
+
+def width(elem):
+    if elem in FLOAT_WIDTHS:
+        return FLOAT_WIDTHS[elem]
+    assert elem.startswith("i"), elem
+    return int(elem[1:])
+
+
+def is_float(elem):
+    return elem in FLOAT_WIDTHS
+
+
+def literal(elem, bits):
+    """An exact MLIR literal of the bit pattern `bits` of type `elem`."""
+    if is_float(elem):
+        return "0x%X" % (bits & ((1 << width(elem)) - 1))
+    w = width(elem)
+    return str(sext(bits, w)) if w > 1 else str(bits & 1)
+
+
+def printed(elem):
+    """The integer type a result of type `elem` is printed as."""
+    return "i64" if width(elem) > 32 else "i32"
+
+
+# --- inputs --------------------------------------------------------------------
+
+def f32_bits(value):
+    return triton_model.f32_to_bits(value)
+
+
+# Edge values mixed into the random ones.
+INT_EDGES = [0, 1, -1, 2**31 - 1, -2**31, 2**32 - 1, 2**32, 2**63 - 1, -2**63]
+P_VALUES = [0.0, 0.1, 0.5, 0.9, 0.25, 0.75, 1.0, -0.5]
+X_VALUES = [1.0, -2.5, 3.0e-39, 1.0e30, 0.1, 7.0, -1.0e-5, 65504.0, -3.0,
+            0.5, 1.5e-7, -123.25, 448.0, 57344.0, 6.0, -0.3, 1.0e-45,
+            float("inf"), float("-inf"), float("nan")]
+
+
+class Inputs:
+    """Deterministic inputs per (case, operand, lane)."""
+
+    def __init__(self, tag):
+        self.rng = random.Random(tag)
+
+    def value(self, kind, elem):
+        r = self.rng
+        if kind == "int":
+            w = width(elem)
+            v = r.choice(INT_EDGES) if r.random() < 0.25 else r.getrandbits(w)
+            return v & ((1 << w) - 1)
+        if kind == "p":
+            return f32_bits(r.choice(P_VALUES) if r.random() < 0.5
+                            else r.random())
+        if kind == "x":
+            if r.random() < 0.4:
+                return f32_bits(r.choice(X_VALUES))
+            return r.getrandbits(32)
+        if kind == "scale":  # E8M0: 2^(e - 127); 255 is NaN
+            return r.choice([127, 120, 130, 0, 254, 255, r.getrandbits(8)])
+        if kind.startswith("range"):  # jax_randint bounds: small or full
+            w = width(elem)
+            if r.random() < 0.5:
+                return r.randrange(-1000, 1000) & ((1 << w) - 1)
+            return r.getrandbits(w)
+        raise ValueError(kind)
+
+
+# --- the op table ----------------------------------------------------------------
+
+class Operand:
+    """`kind`: how inputs are drawn ("int", "x", "p", "scale", "range");
+    `shared`: a seed, key, p or scale, which may be a scalar beside shaped
+    operands; `group`: operands that must have one type (k0, k1)."""
+
+    def __init__(self, name, elem, kind="int", shared=False):
+        self.name, self.elem, self.kind, self.shared = name, elem, kind, shared
+
+
+class Case:
+    """One op with one choice of its free types. `text(a, t)` is the op's
+    line for operand names `a` and types `t` (dicts by operand name),
+    `model(v)` the results of one element for operand bit patterns `v`
+    (a dict), `ulp` the allowed distance per result (0: exact; f32 results
+    only), `shapes` the shape classes it takes (None: every one)."""
+
+    def __init__(self, tag, op, operands, results, text, model, ulp=None,
+                 shapes=None, gpu=True):
+        self.tag, self.op, self.operands, self.results = tag, op, operands, results
+        self.text, self.model = text, model
+        self.ulp = ulp or [0] * len(results)
+        self.shapes = shapes
+        self.gpu = gpu
+
+    def takes(self, shape):
+        return self.shapes is None or shape in self.shapes
+
+
+def _triton(op, n, floats, seed_t, offset_t, rounds=10):
+    words = ["i32"] * 4
+
+    def model(v):
+        w = triton_model.randint4x(v["seed"], width(seed_t), v["offset"],
+                                   width(offset_t), rounds)
+        u = [triton_model.u2f(x) for x in w]
+        if op.endswith("randint") or op.endswith("randint4x"):
+            out = list(w)
+        elif op.endswith("randn") or op.endswith("randn4x"):
+            out = list(triton_model.pair_uniform_to_normal(u[0], u[1]) +
+                       triton_model.pair_uniform_to_normal(u[2], u[3]))
+        else:
+            out = u
+        return out[:n]
+
+    r = "" if rounds == 10 else " rounds %d" % rounds
+    results = ["f32" if floats else "i32"] * n
+    ulp = [2 if "randn" in op else 0] * n
+    return Case(
+        "%s_%s_%s%s" % (op.split(".")[1], seed_t, offset_t,
+                        "" if rounds == 10 else "_r%d" % rounds), op,
+        [Operand("seed", seed_t, shared=True), Operand("offset", offset_t)],
+        results if floats else words[:n],
+        lambda a, t: "%s %s, %s%s : %s, %s" % (op, a["seed"], a["offset"], r,
+                                               t["seed"], t["offset"]),
+        model, ulp)
+
+
+def _stochastic(fmt, rbits_t, saturate):
+    f = sr_model.FORMATS.get(fmt) or sr_model.MX_FORMATS[fmt]
+    sat = " saturate" if saturate else ""
+
+    def model(v):
+        return [int(sr_model.stochastic_round(
+            f, np.array([v["x"]], dtype=np.uint32), np.array([v["rbits"]]),
+            width(rbits_t), saturate)[0])]
+
+    return Case(
+        "stochastic_%s_%s%s" % (fmt, rbits_t, "_sat" if saturate else ""),
+        "round.stochastic",
+        [Operand("x", "f32", "x"), Operand("rbits", rbits_t)], [fmt],
+        lambda a, t: "round.stochastic %s, %s%s : %s, %s -> %s" % (
+            a["x"], a["rbits"], sat, t["x"], t["rbits"],
+            t["x"].replace("f32", fmt)),
+        model)
+
+
+def _scaling(fmt, rbits_t, saturate):
+    f = sr_model.FORMATS.get(fmt) or sr_model.MX_FORMATS[fmt]
+    sat = " saturate" if saturate else ""
+
+    def model(v):
+        q = sr_model.scaled_quotient(np.array([v["x"]], dtype=np.uint32),
+                                     np.array([v["scale"]]))
+        return [int(sr_model.stochastic_round(
+            f, q, np.array([v["rbits"]]), width(rbits_t), saturate)[0])]
+
+    return Case(
+        "scaling_stochastic_%s_%s%s" % (fmt, rbits_t,
+                                        "_sat" if saturate else ""),
+        "round.scaling_stochastic",
+        [Operand("x", "f32", "x"), Operand("scale", "f8E8M0FNU", "scale",
+                                           shared=True),
+         Operand("rbits", rbits_t)], [fmt],
+        lambda a, t: "round.scaling_stochastic %s, %s, %s%s : %s, %s, %s -> %s"
+        % (a["x"], a["scale"], a["rbits"], sat, t["x"], t["scale"],
+           t["rbits"], t["x"].replace("f32", fmt)),
+        model)
+
+
+def _jax_key(v):
+    return (v["k0"], v["k1"])
+
+
+def _jax_sample(op, result_t, index_t, model, ulp=0):
+    return Case(
+        "%s_%s_%s" % (op.split(".")[1], result_t, index_t), op,
+        [Operand("k0", "i32", shared=True), Operand("k1", "i32", shared=True),
+         Operand("i", index_t)], [result_t],
+        lambda a, t: "%s %s, %s, %s : %s, %s%s" % (
+            op, a["k0"], a["k1"], a["i"], t["k0"], t["i"],
+            "" if op == "rng.jax_normal" else " -> %s"
+            % t["i"].replace(index_t, result_t)),
+        model, [ulp])
+
+
+def _jax_randint(result_t, index_t):
+    n = width(result_t)
+    return Case(
+        "jax_randint_%s_%s" % (result_t, index_t), "rng.jax_randint",
+        [Operand("k0", "i32", shared=True), Operand("k1", "i32", shared=True),
+         Operand("i", index_t), Operand("minval", result_t, "range", True),
+         Operand("maxval", result_t, "range", True)], [result_t],
+        lambda a, t: "rng.jax_randint %s, %s, %s, %s, %s : %s, %s, %s" % (
+            a["k0"], a["k1"], a["i"], a["minval"], a["maxval"], t["k0"],
+            t["i"], t["minval"]),
+        lambda v: [jax_model.randint(_jax_key(v), v["i"], v["minval"],
+                                     v["maxval"], n)])
+
+
+def _bit_generator(algorithm, words, dims, elem):
+    state_t = "tensor<%dxi64>" % words
+    out_t = "tensor<%s%s>" % ("".join("%dx" % d for d in dims), elem)
+    case = Case(
+        "bit_generator_%s_%dw_%s_%s" % (algorithm, words,
+                                        "x".join(map(str, dims)) or "0d",
+                                        elem),
+        "rng.bit_generator", [], ["i64", elem],
+        lambda a, t: "rng.bit_generator %s %s : %s -> %s" % (
+            algorithm, a["state"], state_t, out_t),
+        lambda state: jax_model.bit_generator(algorithm, state, tuple(dims),
+                                              width(elem)),
+        shapes=["tensor"], gpu=False)
+    case.algorithm, case.words, case.dims = algorithm, words, dims
+    return case
+
+
+def _cases():
+    c = []
+    # Philox4x32 and the Triton family.
+    c.append(Case(
+        "philox_4x32", "rng.philox_4x32",
+        [Operand("c%d" % i, "i32") for i in range(4)] +
+        [Operand("k0", "i32", shared=True), Operand("k1", "i32", shared=True)],
+        ["i32"] * 4,
+        lambda a, t: "rng.philox_4x32 %s, %s, %s, %s key %s, %s : %s, %s" % (
+            a["c0"], a["c1"], a["c2"], a["c3"], a["k0"], a["k1"], t["c0"],
+            t["k0"]),
+        lambda v: list(triton_model.philox4x32(
+            (v["c0"], v["c1"], v["c2"], v["c3"]), (v["k0"], v["k1"]), 10))))
+    c.append(Case(
+        "philox_4x32_r7", "rng.philox_4x32",
+        [Operand("c%d" % i, "i32") for i in range(4)] +
+        [Operand("k0", "i32", shared=True), Operand("k1", "i32", shared=True)],
+        ["i32"] * 4,
+        lambda a, t: "rng.philox_4x32 %s, %s, %s, %s key %s, %s rounds 7 : "
+        "%s, %s" % (a["c0"], a["c1"], a["c2"], a["c3"], a["k0"], a["k1"],
+                    t["c0"], t["k0"]),
+        lambda v: list(triton_model.philox4x32(
+            (v["c0"], v["c1"], v["c2"], v["c3"]), (v["k0"], v["k1"]), 7))))
+    c.append(_triton("rng.randint", 1, False, "i32", "i32"))
+    c.append(_triton("rng.randint4x", 4, False, "i64", "i64", rounds=7))
+    c.append(_triton("rng.rand", 1, True, "i8", "i64"))
+    c.append(_triton("rng.rand4x", 4, True, "i32", "i32"))
+    c.append(_triton("rng.randn", 1, True, "i64", "i32"))
+    c.append(_triton("rng.randn4x", 4, True, "i32", "i64"))
+
+    # The hash family, dropouts, SplitMix64, Tech-Renaissance's sampler.
+    c.append(Case("lowbias32", "rng.lowbias32", [Operand("x", "i32")], ["i32"],
+                  lambda a, t: "rng.lowbias32 %s : %s" % (a["x"], t["x"]),
+                  lambda v: [hash_model.lowbias32(v["x"])]))
+    for op, fn, ulp in (("hash_rand", hash_model.hash_rand, 0),
+                        ("hash_randn", hash_model.hash_randn, 3)):
+        c.append(Case(
+            op, "rng." + op,
+            [Operand("seed", "i32", shared=True), Operand("counter", "i32")],
+            ["f32"],
+            lambda a, t, op=op: "rng.%s %s, %s : %s, %s" % (
+                op, a["seed"], a["counter"], t["seed"], t["counter"]),
+            lambda v, fn=fn: [fn(v["seed"], v["counter"])], [ulp]))
+    c.append(Case(
+        "hash_dropout", "rng.hash_dropout",
+        [Operand("x", "f32", "x"), Operand("p", "f32", "p", shared=True),
+         Operand("seed", "i32", shared=True), Operand("counter", "i32")],
+        ["f32"],
+        lambda a, t: "rng.hash_dropout %s, %s, %s, %s : %s, %s, %s, %s" % (
+            a["x"], a["p"], a["seed"], a["counter"], t["x"], t["p"],
+            t["seed"], t["counter"]),
+        lambda v: [hash_model.hash_dropout(v["x"], v["p"], v["seed"],
+                                           v["counter"])]))
+    c.append(Case(
+        "dropout", "rng.dropout",
+        [Operand("x", "f32", "x"), Operand("p", "f32", "p", shared=True),
+         Operand("seed", "i64", shared=True), Operand("offset", "i64")],
+        ["f32"],
+        lambda a, t: "rng.dropout %s, %s, %s, %s : %s, %s, %s, %s" % (
+            a["x"], a["p"], a["seed"], a["offset"], t["x"], t["p"],
+            t["seed"], t["offset"]),
+        lambda v: [hash_model.triton_dropout(v["x"], v["p"], v["seed"], 64,
+                                             v["offset"], 64)]))
+    c.append(Case("splitmix64", "rng.splitmix64", [Operand("x", "i64")],
+                  ["i64"],
+                  lambda a, t: "rng.splitmix64 %s : %s" % (a["x"], t["x"]),
+                  lambda v: [hash_model.splitmix64(v["x"])]))
+    c.append(Case(
+        "tr_dropout_sample", "rng.tr_dropout_sample",
+        [Operand("seed_lo", "i64", shared=True),
+         Operand("seed_hi", "i64", shared=True), Operand("offset", "i64")],
+        ["f32"],
+        lambda a, t: "rng.tr_dropout_sample %s, %s, %s : %s, %s, %s" % (
+            a["seed_lo"], a["seed_hi"], a["offset"], t["seed_lo"],
+            t["seed_hi"], t["offset"]),
+        lambda v: [hash_model.tr_dropout_sample(v["seed_lo"], v["seed_hi"],
+                                                v["offset"])]))
+
+    # Threefry and JAX.
+    c.append(Case(
+        "threefry_2x32", "rng.threefry_2x32",
+        [Operand("x0", "i32"), Operand("x1", "i32"),
+         Operand("k0", "i32", shared=True), Operand("k1", "i32", shared=True)],
+        ["i32", "i32"],
+        lambda a, t: "rng.threefry_2x32 %s, %s key %s, %s : %s, %s" % (
+            a["x0"], a["x1"], a["k0"], a["k1"], t["x0"], t["k0"]),
+        lambda v: list(jax_model.threefry_2x32(v["x0"], v["x1"], v["k0"],
+                                               v["k1"]))))
+    for d_t in ("i32", "i64"):
+        c.append(Case(
+            "jax_fold_in_" + d_t, "rng.jax_fold_in",
+            [Operand("k0", "i32", shared=True),
+             Operand("k1", "i32", shared=True), Operand("d", d_t)],
+            ["i32", "i32"],
+            lambda a, t: "rng.jax_fold_in %s, %s, %s : %s, %s" % (
+                a["k0"], a["k1"], a["d"], t["k0"], t["d"]),
+            lambda v: list(jax_model.fold_in(_jax_key(v), v["d"]))))
+    for w in (8, 16, 32, 64):
+        c.append(_jax_sample(
+            "rng.jax_bits", "i%d" % w, "i32" if w == 16 else "i64",
+            lambda v, w=w: [jax_model.bits(_jax_key(v), v["i"], w)]))
+    c.append(_jax_sample("rng.jax_uniform", "f32", "i64",
+                         lambda v: [jax_model.uniform_f32(_jax_key(v),
+                                                          v["i"])]))
+    c.append(_jax_sample("rng.jax_uniform", "f64", "i32",
+                         lambda v: [jax_model.uniform_f64(_jax_key(v),
+                                                          v["i"])]))
+    c.append(_jax_sample("rng.jax_normal", "f32", "i64",
+                         lambda v: [jax_model.normal_f32(_jax_key(v),
+                                                         v["i"])], ulp=4))
+    c.append(_jax_randint("i32", "i64"))
+    c.append(_jax_randint("i64", "i32"))
+    c.append(_bit_generator("three_fry", 2, [2, 2], "i64"))
+    c.append(_bit_generator("three_fry", 2, [3, 3], "i32"))
+    c.append(_bit_generator("philox", 3, [2, 3], "i32"))
+    c.append(_bit_generator("philox", 2, [3], "i64"))
+    c.append(_bit_generator("default", 2, [5], "i16"))
+    c.append(_bit_generator("philox", 3, [], "i8"))
+
+    # Stochastic rounding: every result format; random-bit widths and
+    # saturate varied (the MX formats need saturate).
+    rbits = ["i8", "i16", "i32", "i64", "i13", "i3", "i32", "i16", "i8"]
+    formats = ["bf16", "f16", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ",
+               "f8E5M2FNUZ", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN"]
+    for i, fmt in enumerate(formats):
+        mx = fmt in sr_model.MX_FORMATS
+        c.append(_stochastic(fmt, rbits[i], mx or i % 2 == 1))
+        c.append(_scaling(fmt, rbits[-1 - i], mx or i % 2 == 0))
+    return c
+
+
+CASES = _cases()
+assert len({c.tag for c in CASES}) == len(CASES)
+
+
+def cases_for(shape, gpu=False):
+    return [c for c in CASES if c.takes(shape) and (c.gpu or not gpu)]
+
+
+# --- program text ------------------------------------------------------------
+
+def operand_type(case, operand, shape):
+    if SHAPES[shape]["shared"] == "scalar" and operand.shared:
+        return operand.elem
+    return shaped(shape, operand.elem)
+
+
+def result_type(case, k, shape):
+    return shaped(shape, case.results[k])
+
+
+def fname(case, shape):
+    return "@%s__%s" % (case.tag, shape)
+
+
+def kernel_body(case, shape, args, indent="  "):
+    """The op and the conversion of its results to printable integers;
+    returns (lines, values, types)."""
+    types = {o.name: operand_type(case, o, shape) for o in case.operands}
+    n = len(case.results)
+    lines = ["%s%%r%s = %s" % (indent, ":%d" % n if n > 1 else "",
+                               case.text(args, types))]
+    values, out_types = [], []
+    for k, elem in enumerate(case.results):
+        v = "%%r#%d" % k if n > 1 else "%r"
+        t = result_type(case, k, shape)
+        if is_float(elem):
+            it = t.replace(elem, "i%d" % width(elem))
+            lines.append("%s%%b%d = arith.bitcast %s : %s to %s"
+                         % (indent, k, v, t, it))
+            v, t = "%%b%d" % k, it
+        pt = t.replace("i%d" % width(elem), printed(elem))
+        if width(elem) < 32:
+            lines.append("%s%%e%d = arith.extui %s : %s to %s"
+                         % (indent, k, v, t, pt))
+            v = "%%e%d" % k
+        values.append(v)
+        out_types.append(pt)
+    return lines, values, out_types
+
+
+def host_function(case, shape):
+    if case.op == "rng.bit_generator":
+        return bit_generator_function(case)
+    args = {o.name: "%" + o.name for o in case.operands}
+    types = [operand_type(case, o, shape) for o in case.operands]
+    lines, values, out_types = kernel_body(case, shape, args)
+    head = "func.func %s(%s) -> (%s) {" % (
+        fname(case, shape),
+        ", ".join("%%%s: %s" % (o.name, t)
+                  for o, t in zip(case.operands, types)),
+        ", ".join(out_types))
+    return ([head] + lines +
+            ["  return %s : %s" % (", ".join(values), ", ".join(out_types)),
+             "}"])
+
+
+def bit_generator_state_type(case):
+    return "tensor<%dxi64>" % case.words
+
+
+def bit_generator_output_type(case, elem):
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in case.dims), elem)
+
+
+def bit_generator_function(case):
+    st = bit_generator_state_type(case)
+    elem = case.results[1]
+    ot = bit_generator_output_type(case, elem)
+    pt = bit_generator_output_type(case, printed(elem))
+    lines = ["func.func %s(%%state: %s) -> (%s, %s) {"
+             % (fname(case, "tensor"), st, st, pt),
+             "  %%new, %%out = %s" % case.text({"state": "%state"}, {})]
+    v = "%out"
+    if width(elem) < 32:
+        lines.append("  %%e = arith.extui %%out : %s to %s" % (ot, pt))
+        v = "%e"
+    lines += ["  return %%new, %s : %s, %s" % (v, st, pt), "}"]
+    return lines
+
+
+class Main:
+    def __init__(self):
+        self.lines = []
+        self.count = 0
+
+    def fresh(self, prefix="v"):
+        self.count += 1
+        return "%%%s%d" % (prefix, self.count)
+
+    def emit(self, text):
+        self.lines.append("  " + text)
+
+    def const(self, text, type_):
+        name = self.fresh("k")
+        self.emit("%s = arith.constant %s : %s" % (name, text, type_))
+        return name
+
+    def index(self, i):
+        return self.const(str(i), "index")
+
+    def show(self, tag, value, type_):
+        self.emit('vector.print str "%s: "' % tag)
+        self.emit("vector.print %s : %s" % (value, type_))
+
+
+def nested(values, dims):
+    if not dims:
+        return values[0]
+    step = len(values) // dims[0]
+    return "[%s]" % ", ".join(nested(values[i * step:(i + 1) * step], dims[1:])
+                              for i in range(dims[0]))
+
+
+def dense(elem, bits, dims):
+    return "dense<%s>" % nested([literal(elem, b) for b in bits], dims)
+
+
+def case_inputs(case, shape):
+    """{operand: [bits per lane]}; a shared operand given as a scalar in this
+    shape class has one value for every lane."""
+    gen = Inputs("%s/%s" % (case.tag, shape))
+    n = lanes(shape)
+    values = {}
+    for o in case.operands:
+        scalar = SHAPES[shape]["shared"] == "scalar" and o.shared
+        if scalar:
+            values[o.name] = [gen.value(o.kind, o.elem)] * n
+        else:
+            values[o.name] = [gen.value(o.kind, o.elem) for _ in range(n)]
+    return values
+
+
+def bit_generator_state(case):
+    gen = Inputs(case.tag)
+    state = [gen.value("int", "i64") for _ in range(case.words)]
+    if case.words == 3:
+        state[1] = MASK64 - 1  # the counter's carry into the third word
+    return state
+
+
+def call_case(main, case, shape):
+    """Calls the case's function on its inputs and prints every result."""
+    if case.op == "rng.bit_generator":
+        st = bit_generator_state_type(case)
+        state = bit_generator_state(case)
+        s = main.const(dense("i64", state, [len(state)]), st)
+        pt = bit_generator_output_type(case, printed(case.results[1]))
+        r = main.fresh("r")
+        main.emit("%s:2 = func.call %s(%s) : (%s) -> (%s, %s)"
+                  % (r, fname(case, "tensor"), s, st, st, pt))
+        show_tensor(main, "%s/tensor/new_state" % case.tag, r + "#0", st)
+        show_tensor(main, "%s/tensor/r1" % case.tag, r + "#1", pt)
+        return
+    inputs = case_inputs(case, shape)
+    s = SHAPES[shape]
+    n = len(case.results)
+    if s["kind"] == "scalar":
+        per_result = [[] for _ in range(n)]
+        for lane in range(SCALAR_LANES):
+            args = [main.const(literal(o.elem, inputs[o.name][lane]), o.elem)
+                    for o in case.operands]
+            r = main.fresh("r")
+            out_types = [printed(e) for e in case.results]
+            main.emit("%s%s = func.call %s(%s) : (%s) -> (%s)" % (
+                r, ":%d" % n if n > 1 else "", fname(case, shape),
+                ", ".join(args), ", ".join(o.elem for o in case.operands),
+                ", ".join(out_types)))
+            for k in range(n):
+                per_result[k].append(r + ("#%d" % k if n > 1 else ""))
+        for k in range(n):
+            vt = "vector<%dx%s>" % (SCALAR_LANES, printed(case.results[k]))
+            v = main.fresh("p")
+            main.emit("%s = vector.from_elements %s : %s"
+                      % (v, ", ".join(per_result[k]), vt))
+            main.show("%s/%s/r%d" % (case.tag, shape, k), v, vt)
+        return
+    dims = s["dims"]
+    args, arg_types = [], []
+    for o in case.operands:
+        t = operand_type(case, o, shape)
+        if t == o.elem:
+            args.append(main.const(literal(o.elem, inputs[o.name][0]), o.elem))
+        else:
+            static = shaped(shape, o.elem, static=True)
+            a = main.const(dense(o.elem, inputs[o.name], dims), static)
+            if static != t:
+                b = main.fresh("c")
+                main.emit("%s = tensor.cast %s : %s to %s" % (b, a, static, t))
+                a = b
+            args.append(a)
+        arg_types.append(t)
+    out_types = [shaped(shape, printed(e)) for e in case.results]
+    r = main.fresh("r")
+    main.emit("%s%s = func.call %s(%s) : (%s) -> (%s)" % (
+        r, ":%d" % n if n > 1 else "", fname(case, shape), ", ".join(args),
+        ", ".join(arg_types), ", ".join(out_types)))
+    for k in range(n):
+        v = r + ("#%d" % k if n > 1 else "")
+        tag = "%s/%s/r%d" % (case.tag, shape, k)
+        if s["kind"] == "vector":
+            main.show(tag, v, out_types[k])
+            continue
+        static = shaped(shape, printed(case.results[k]), static=True)
+        if static != out_types[k]:
+            c = main.fresh("c")
+            main.emit("%s = tensor.cast %s : %s to %s"
+                      % (c, v, out_types[k], static))
+            v = c
+        show_tensor(main, tag, v, static)
+
+
+def show_tensor(main, tag, value, tensor_type):
+    """Prints a static tensor through a vector.transfer_read."""
+    m = re.match(r"tensor<((?:\d+x)*)(i\d+)>", tensor_type)
+    dims, elem = m.group(1), m.group(2)
+    rank = dims.count("x")
+    zero = main.index(0)
+    pad = main.const("0", elem)
+    vt = "vector<%s%s>" % (dims, elem)
+    v = main.fresh("t")
+    main.emit("%s = vector.transfer_read %s[%s], %s : %s, %s"
+              % (v, value, ", ".join([zero] * rank), pad, tensor_type, vt))
+    main.show(tag, v, vt)
+
+
+def gen_host(shapes):
+    out = ["// Generated by test/lib/conformance.py gen-host %s."
+           % " ".join(shapes)]
+    main = Main()
+    for shape in shapes:
+        for case in cases_for(shape):
+            out += host_function(case, shape)
+            call_case(main, case, shape)
+    out.append("func.func @main() {")
+    out += main.lines
+    out += ["  return", "}"]
+    return "\n".join(out) + "\n"
+
+
+def gen_scalable():
+    out = ["// Generated by test/lib/conformance.py gen-scalable."]
+    for shape in SCALABLE_SHAPES:
+        for case in cases_for(shape):
+            out += host_function(case, shape)
+    return "\n".join(out) + "\n"
+
+
+# --- GPU kernels -----------------------------------------------------------------
+
+def memref_elem(shape, elem):
+    """The element type of the memref a kernel loads or stores `elem` in
+    shape class `shape` through (n-D vectors as their 1-D shape_cast)."""
+    s = SHAPES[shape]
+    if s["kind"] == "scalar":
+        return elem
+    return "vector<%dx%s>" % (int(np.prod(s["dims"])), elem)
+
+
+def gpu_kernel(case, shape):
+    s = SHAPES[shape]
+    params, lines = [], ["    %tid = gpu.thread_id x"]
+    args = {}
+    for o in case.operands:
+        t = operand_type(case, o, shape)
+        me = o.elem if t == o.elem else memref_elem(shape, o.elem)
+        params.append("%%in_%s: memref<?x%s>" % (o.name, me))
+        lines.append("    %%l_%s = memref.load %%in_%s[%%tid] : memref<?x%s>"
+                     % (o.name, o.name, me))
+        args[o.name] = "%%l_%s" % o.name
+        if me != t:
+            lines.append("    %%a_%s = vector.shape_cast %%l_%s : %s to %s"
+                         % (o.name, o.name, me, t))
+            args[o.name] = "%%a_%s" % o.name
+    types = {o.name: operand_type(case, o, shape) for o in case.operands}
+    n = len(case.results)
+    lines.append("    %%r%s = %s" % (":%d" % n if n > 1 else "",
+                                     case.text(args, types)))
+    for k, elem in enumerate(case.results):
+        v = "%%r#%d" % k if n > 1 else "%r"
+        t = result_type(case, k, shape)
+        me = memref_elem(shape, elem)
+        params.append("%%out%d: memref<?x%s>" % (k, me))
+        if me != t:
+            lines.append("    %%s%d = vector.shape_cast %s : %s to %s"
+                         % (k, v, t, me))
+            v = "%%s%d" % k
+        lines.append("    memref.store %s, %%out%d[%%tid] : memref<?x%s>"
+                     % (v, k, me))
+    return (["  gpu.func %s(%s) kernel {" % (fname(case, shape),
+                                             ", ".join(params))] +
+            lines + ["    gpu.return", "  }"])
+
+
+def gen_gpu():
+    out = ["// Generated by test/lib/conformance.py gen-gpu.",
+           "gpu.module @kernels {"]
+    for shape in GPU_SHAPES:
+        for case in cases_for(shape, gpu=True):
+            out += gpu_kernel(case, shape)
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def gen_gpu_rejected():
+    """Forms the GPU pipelines reject, each with the expected diagnostic:
+    tensors and scalable vectors inside a kernel, rng.bit_generator (tensor
+    only) inside a kernel, rng and round ops outside any gpu.module."""
+    out = ["// Generated by test/lib/conformance.py gen-gpu-rejected."]
+    first = True
+
+    def split():
+        if not first:
+            out.append("// -----")
+
+    for shape in GPU_REJECTED_SHAPES:
+        for case in cases_for(shape, gpu=False):
+            split()
+            first = False
+            if case.op == "rng.bit_generator":
+                params = "%%state: %s" % bit_generator_state_type(case)
+                lines = ["    %%new, %%out = %s" % case.text(
+                    {"state": "%state"}, {})]
+                what = "on tensors cannot lower inside a gpu.module"
+            else:
+                types = [operand_type(case, o, shape) for o in case.operands]
+                args = {o.name: "%" + o.name for o in case.operands}
+                lines = kernel_body(case, shape, args, "    ")[0]
+                params = ", ".join("%%%s: %s" % (o.name, t)
+                                   for o, t in zip(case.operands, types))
+                what = ("on %s cannot lower inside a gpu.module"
+                        % ("scalable vectors" if "scalable" in shape
+                           else "tensors"))
+            out += ["gpu.module @kernels {",
+                    "  gpu.func %s(%s) kernel {" % (fname(case, shape),
+                                                    params),
+                    "    // expected-error @+1 {{'%s' op %s}}" % (case.op,
+                                                                 what),
+                    lines[0]] + lines[1:] + ["    gpu.return", "  }", "}"]
+    return "\n".join(out) + "\n"
+
+
+# --- checks ----------------------------------------------------------------------
+
+LEFT_OP = re.compile(r"(?<![\w.$@%\"])((?:rng|round|math)\.[a-z_0-9]+)")
+
+
+def check_lowered(path):
+    bad = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            for m in LEFT_OP.finditer(line):
+                bad.append("%s:%d: %s left" % (path, number, m.group(1)))
+    for b in bad[:20]:
+        print(b)
+    print("lowered: %d rng/round/math ops left" % len(bad))
+    return not bad
+
+
+def parse_output(path):
+    values = {}
+    with open(path) as f:
+        for line in f:
+            if ": " not in line:
+                continue
+            tag, rest = line.split(": ", 1)
+            values[tag.strip()] = [int(v) for v in re.findall(r"-?\d+", rest)]
+    return values
+
+
+def check_host(path, shapes):
+    printed_values = parse_output(path)
+    failures, exact, normals, worst = [], 0, 0, 0
+    for shape in shapes:
+        for case in cases_for(shape):
+            if case.op == "rng.bit_generator":
+                state = bit_generator_state(case)
+                new_state, out = case.model(state)
+                expected = [new_state, out]
+                widths = [64, width(case.results[1])]
+                for k, (want, w) in enumerate(zip(expected, widths)):
+                    tag = "%s/tensor/%s" % (case.tag,
+                                            "new_state" if k == 0 else "r1")
+                    got = [v & ((1 << w) - 1)
+                           for v in printed_values.get(tag, [])]
+                    if got != [v & ((1 << w) - 1) for v in want]:
+                        failures.append("%s: got %s, expected %s"
+                                        % (tag, got, want))
+                    exact += len(want)
+                continue
+            inputs = case_inputs(case, shape)
+            n = lanes(shape)
+            expected = [case.model({o.name: inputs[o.name][lane]
+                                    for o in case.operands})
+                        for lane in range(n)]
+            for k, elem in enumerate(case.results):
+                tag = "%s/%s/r%d" % (case.tag, shape, k)
+                got = printed_values.get(tag)
+                if got is None or len(got) != n:
+                    failures.append("%s: printed %s" % (tag, got))
+                    continue
+                w = width(elem)
+                for lane in range(n):
+                    g = got[lane] & ((1 << w) - 1)
+                    e = expected[lane][k] & ((1 << w) - 1)
+                    if case.ulp[k]:
+                        d = ulp_distance(g, e)
+                        normals += 1
+                        worst = max(worst, d)
+                        ok = d <= case.ulp[k]
+                    else:
+                        exact += 1
+                        ok = g == e or nan_equal(elem, g, e)
+                    if not ok:
+                        failures.append(
+                            "%s lane %d: got 0x%X, expected 0x%X (inputs %s)"
+                            % (tag, lane, g, e,
+                               {o.name: hex(inputs[o.name][lane])
+                                for o in case.operands}))
+    for f in failures[:30]:
+        print("MISMATCH " + f)
+    print("conformance %s: %d exact values, %d normals (worst %d ulp): %s"
+          % (" ".join(shapes), exact, normals, worst,
+             "ok" if not failures else "%d failures" % len(failures)))
+    return not failures
+
+
+def nan_equal(elem, got, expected):
+    """Any NaN of a float format satisfies a NaN result (SPEC section 3)."""
+    if elem not in sr_model.FORMATS and elem not in ("f32", "f64"):
+        return False
+    if elem == "f32":
+        return (got & 0x7FFFFFFF) > 0x7F800000 and \
+            (expected & 0x7FFFFFFF) > 0x7F800000
+    if elem == "f64":
+        return False
+    fmt = sr_model.FORMATS[elem]
+    return bool(fmt.is_nan[got]) and bool(fmt.is_nan[expected])
+
+
+def read_op_names(paths):
+    """Op names from files that list them: one per line, or the headings
+    of mlir-tblgen's op docs (### `rng.rand` (rng::RandOp))."""
+    names = set()
+    for path in paths:
+        text = sys.stdin.read() if path == "-" else open(path).read()
+        for m in re.finditer(r"^(?:### `)?((?:rng|round)\.[a-z_0-9]+)`?",
+                             text, re.M):
+            names.add(m.group(1))
+    return names
+
+
+def check_ops(paths):
+    registered = read_op_names(paths)
+    table = {c.op for c in CASES}
+    ok = True
+    for op in sorted(registered - table):
+        print("op %s is registered but has no case in conformance.py" % op)
+        ok = False
+    for op in sorted(table - registered):
+        print("op %s has a case but is not registered" % op)
+        ok = False
+    print("ops: %d registered, %d in the table: %s"
+          % (len(registered), len(table), "ok" if ok else "MISMATCH"))
+    return ok
+
+
+def variants(cases):
+    """The free types of an op's cases, as the table lists them."""
+    if cases[0].op == "rng.bit_generator":
+        return ", ".join("%s %d-word %s %s" % (
+            c.algorithm, c.words, "x".join(map(str, c.dims)) or "0-D",
+            c.results[1]) for c in cases)
+    if cases[0].op.startswith("round."):
+        return ", ".join(c.results[0] for c in cases)
+    if cases[0].op in ("rng.jax_bits", "rng.jax_uniform", "rng.jax_randint"):
+        return ", ".join(c.results[0] for c in cases)
+    return ""
+
+
+def matrix():
+    """The matrix as Markdown: per op, what each pipeline does with each
+    shape class (docs/Conformance.md holds this text)."""
+    ops = []
+    for c in CASES:
+        if c.op not in ops:
+            ops.append(c.op)
+    head = "| op | cases | " + " | ".join("`%s`" % s for s in SHAPES) + " |"
+    rule = "|---|---|" + "---|" * len(SHAPES)
+    out = ["### rng-to-llvm (host)", "", head, rule]
+    gpu = ["### rng-to-nvvm (sm_90, sm_100a), rng-to-rocdl (gfx942, gfx950)",
+           "", head, rule]
+    for op in ops:
+        cases = [c for c in CASES if c.op == op]
+        count = "%d%s" % (len(cases), ": " + variants(cases)
+                          if variants(cases) else "")
+        host_cells, gpu_cells = [], []
+        for shape in SHAPES:
+            takes = [c for c in cases if c.takes(shape)]
+            if not takes:
+                host_cells.append("verifier rejects")
+                gpu_cells.append("verifier rejects")
+                continue
+            host_cells.append("run" if shape in RUN_SHAPES else "lowered")
+            gpu_cells.append("lowered" if shape in GPU_SHAPES and
+                             all(c.gpu for c in takes) else "rejected")
+        out.append("| `%s` | %s | %s |" % (op, count, " | ".join(host_cells)))
+        gpu.append("| `%s` | %s | %s |" % (op, count, " | ".join(gpu_cells)))
+    return "\n".join(out + [""] + gpu) + "\n"
+
+
+DOC_BEGIN = "<!-- BEGIN conformance.py matrix -->"
+DOC_END = "<!-- END conformance.py matrix -->"
+
+
+def doc_parts(path):
+    text = open(path).read()
+    begin = text.index(DOC_BEGIN) + len(DOC_BEGIN)
+    end = text.index(DOC_END)
+    return text[:begin], text[begin:end], text[end:]
+
+
+def check_doc(path):
+    _, table, _ = doc_parts(path)
+    if table.strip() != matrix().strip():
+        print("%s: the matrix is stale: run test/lib/conformance.py "
+              "update-doc %s" % (path, path))
+        return False
+    print("%s: the matrix is up to date" % path)
+    return True
+
+
+def update_doc(path):
+    head, _, tail = doc_parts(path)
+    with open(path, "w") as f:
+        f.write(head + "\n" + matrix() + tail)
+
+
+def main(argv):
+    if not argv:
+        print(__doc__)
+        return 2
+    cmd, args = argv[0], argv[1:]
+    if cmd == "ops":
+        print("\n".join(sorted({c.op for c in CASES})))
+    elif cmd == "check-ops":
+        return 0 if check_ops(args) else 1
+    elif cmd == "gen-host":
+        sys.stdout.write(gen_host(args or RUN_SHAPES))
+    elif cmd == "check-host":
+        return 0 if check_host(args[0], args[1:] or RUN_SHAPES) else 1
+    elif cmd == "gen-scalable":
+        sys.stdout.write(gen_scalable())
+    elif cmd == "gen-gpu":
+        sys.stdout.write(gen_gpu())
+    elif cmd == "gen-gpu-rejected":
+        sys.stdout.write(gen_gpu_rejected())
+    elif cmd == "check-lowered":
+        return 0 if check_lowered(args[0]) else 1
+    elif cmd == "matrix":
+        sys.stdout.write(matrix())
+    elif cmd == "check-doc":
+        return 0 if check_doc(args[0]) else 1
+    elif cmd == "update-doc":
+        update_doc(args[0])
+    else:
+        print("unknown command %r" % cmd)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
