@@ -5,7 +5,8 @@
 # Nothing it writes is tracked by git: the PTX is built on demand and carried
 # to the GPU machine (bench/README.md).
 #
-#   bench/build.sh [MODE...]        MODE: ops (default), ops-fastmath, expanded, jax
+#   bench/build.sh [MODE...]        MODE: ops (default), ops-fastmath, expanded, jax,
+#                                   hash, mxfp4, all (every mode)
 #
 #   ops           kernels using rng.rand*/randn*/randint* and round.stochastic:
 #                   rng-opt --pass-pipeline='builtin.module(rng-to-nvvm{chip=$CHIP})'
@@ -17,6 +18,11 @@
 #                   rng.jax_normal, rng.jax_bits fills and rng.bit_generator
 #                   u32 fills (rng.philox_4x32 / rng.threefry_2x32 + arith):
 #                   rng-to-nvvm{chip=$CHIP}
+#   hash          the seeds' generators per element (SPEC sections 5, 6):
+#                   rng.hash_rand, rng.hash_randn fills, rng.hash_dropout and
+#                   rng.dropout: rng-to-nvvm{chip=$CHIP}
+#   mxfp4         bench/mxfp4/mxfp4.mlir, the MXFP4 SR quantizer kernels
+#                   (round.scaling_stochastic): rng-to-nvvm{chip=$CHIP}
 #
 # then, per module,
 #   mlir-translate --mlir-to-llvmir
@@ -28,7 +34,7 @@
 #   ptxas -arch=$CHIP (when ptxas exists), as a check
 #
 # Output, under $BENCH_BUILD (default <repo>/build/bench):
-#   kernels/<ops|expanded|jax>/<module>.mlir  the sources gen.py wrote
+#   kernels/<ops|expanded|jax|hash|mxfp4>/<module>.mlir  the sources (gen.py's; mxfp4 copied)
 #   ptx/<mode>/<module>.ptx                 what bench/run.py loads
 #   ptx/<mode>/STATS.md                     PTX census + ptxas -v (with ptxas)
 # and one line per module: "<mode>/<module>.ptx: <n> kernels".
@@ -54,19 +60,22 @@ if [ -z "${PTXAS:-}" ]; then
 fi
 MODES=("$@")
 ((${#MODES[@]})) || MODES=(ops)
+[ "${MODES[*]}" = all ] && MODES=(ops ops-fastmath expanded jax hash mxfp4)
 
 fail() { echo "build.sh: error: $*" >&2; exit 1; }
 [ -x "$RNG_OPT" ] || fail "no rng-opt at $RNG_OPT (build the project first, or set RNG_OPT)"
 for mode in "${MODES[@]}"; do
   case "$mode" in
-    ops | ops-fastmath | expanded | jax) ;;
-    *) fail "unknown mode '$mode' (ops, ops-fastmath, expanded, jax)" ;;
+    ops | ops-fastmath | expanded | jax | hash | mxfp4) ;;
+    *) fail "unknown mode '$mode' (ops, ops-fastmath, expanded, jax, hash, mxfp4, all)" ;;
   esac
 done
 [ -f "$LIBDEVICE" ] || echo "build.sh: no $LIBDEVICE: __nv_* calls stay external (ptxas -c)" >&2
 [ "$PTXAS" != none ] || echo "build.sh: no ptxas: the PTX is not checked, STATS.md has no registers" >&2
 
 "$PY" "$HERE/kernels/gen.py" --out "$BENCH_BUILD/kernels"
+mkdir -p "$BENCH_BUILD/kernels/mxfp4"
+cp "$HERE/mxfp4/mxfp4.mlir" "$BENCH_BUILD/kernels/mxfp4/"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -76,7 +85,7 @@ for mode in "${MODES[@]}"; do
     ops) pipe="rng-to-nvvm{$nvvm_opts}"; src=ops ;;
     ops-fastmath) pipe="rng-to-nvvm{$nvvm_opts fast-math}"; src=ops ;;
     expanded) pipe="gpu.module(convert-rng-to-arith),rng-to-nvvm{$nvvm_opts}"; src=expanded ;;
-    jax) pipe="rng-to-nvvm{$nvvm_opts}"; src=jax ;;
+    jax | hash | mxfp4) pipe="rng-to-nvvm{$nvvm_opts}"; src=$mode ;;
   esac
   dst="$BENCH_BUILD/ptx/$mode${OUT_SUFFIX:-}"
   mkdir -p "$dst"

@@ -44,7 +44,7 @@ if [ "${BENCH_NCU:-0}" = 1 ]; then
     triton:k_randn4x:1024:8 triton:k_dropout:1024:4 triton:k_dropout4x:256:4 triton:k_sr:1024:4
     triton:k_sr8x:128:4"}
   timeout 300 "$NCU" --clock-control none --section SpeedOfLight --section ComputeWorkloadAnalysis \
-    --section InstructionStats --page raw --csv -k 'regex:^(uniform|normal|dropout|sr|k_)' \
+    --section InstructionStats --page raw --csv -k 'regex:^(uniform|normal|dropout|sr|hash|mxfp4|k_)' \
     python3 "$HERE/profile.py" $SPECS > "$OUT/ncu.csv" 2> "$OUT/ncu.log"
   echo "ncu exit $? ($(wc -l < "$OUT/ncu.csv") csv lines)"
 fi

@@ -7,8 +7,10 @@ peers with the same counter mappings.  Used by bench/device.sh as
     ncu --clock-control none --section SpeedOfLight --section ComputeWorkloadAnalysis \\
         --section InstructionStats --page raw --csv python3 bench/profile.py SPEC...
 
-SPEC: <mode>:<kernel>:<block> for ours (e.g. ops:uniform_4x_k4:128) or
-triton:<k_name>:<BLOCK>:<num_warps> for a Triton peer.
+SPEC: <mode>:<kernel>:<block> for ours (e.g. ops:uniform_4x_k4:128,
+hash:hashrandn_k4:512) or triton:<k_name>:<BLOCK>:<num_warps> for a Triton
+peer (run.py's k_* kernels, or hashbench.py's peers by module name:
+triton:hashrandn:4096:8).
 """
 import os
 import re
@@ -18,6 +20,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import hashbench  # noqa: E402  (the hash peers)
 import run  # noqa: E402  (the runner's Triton kernels)
 
 
@@ -34,6 +37,7 @@ def main():
     y = torch.empty(n, device=dev)
     h = torch.empty(n, device=dev, dtype=torch.bfloat16)
     tk = run.triton_kernels()
+    hash_tk = hashbench.triton_kernels()
 
     def mref(t, units):
         ptr = np.uint64(t.data_ptr())
@@ -41,7 +45,12 @@ def main():
 
     for spec in sys.argv[1:]:
         parts = spec.split(":")
-        if parts[0] == "triton":
+        if parts[0] == "triton" and parts[1] in hash_tk:
+            name, block, warps = parts[1], int(parts[2]), int(parts[3])
+            args = (y, seed, n) if name in ("hashrand", "hashrandn") else (x, y, seed, p, n)
+            grid = (triton.cdiv(n, block),)
+            launch = lambda: hash_tk[name][grid](*args, BLOCK=block, num_warps=warps)  # noqa: E731
+        elif parts[0] == "triton":
             name, block, warps = parts[1], int(parts[2]), int(parts[3])
             per = 8 if name == "k_sr8x" else 4 if "4x" in name else 1
             args = {"k_rand": (y, seed, n), "k_rand4x": (y, seed, n), "k_randn": (y, seed, n),
@@ -56,9 +65,13 @@ def main():
             k = int(re.search(r"_k(\d+)$", kname).group(1))
             mod = cp.RawModule(path=os.path.join(run.default_ptx_dir(), mode, f"{kind}.ptx"))
             f = mod.get_function(kname)
-            if kind in ("uniform", "normal"):
+            if kind in ("uniform", "normal", "hashrand", "hashrandn"):
                 units = n // 4
                 a = mref(y, units) + (np.int32(seed), np.int64(units))
+            elif kind in ("hashdropout", "dropoutop"):
+                units = n // 4
+                a = mref(x, units) + mref(y, units) + (np.int32(seed), np.float32(p),
+                                                       np.int64(units))
             elif kind == "dropout":
                 units = n // 4
                 a = mref(x, units) + mref(y, units) + (np.int32(seed), np.float32(p),

@@ -211,6 +211,41 @@ def triton_kernels():
             if name.startswith("k_") or name == "sr_bits"}
 
 
+# The performance targets (x the same run's copy) of the kernels that have one:
+# (group, name prefix of our entry, target, what).
+TARGETS = [
+    ("uniform", "ours [ops] uniform_4x", 1.0, "rng.rand4x (no regression)"),
+    ("normal", "ours [ops] normal_4x", 0.70, "rng.randn4x"),
+    ("normal", "ours [ops-fastmath] normal_4x", 0.95, "rng.randn4x, fast math"),
+    ("normal", "ours [ops] normal_elem", 0.30, "rng.randn per element"),
+    ("dropout", "ours [ops] dropout_4x", 0.99, "dropout over rng.rand4x (no regression)"),
+    ("sr", "ours [ops] sr_8x", 1.0, "SR bf16, 1 Philox / 8 (no regression)"),
+    ("hash fill", "ours [hash] hashrand", 1.0, "rng.hash_rand (no regression)"),
+    ("hash dropout", "ours [hash] hashdropout", 0.99, "rng.hash_dropout (no regression)"),
+    ("hash normal", "ours [hash] hashrandn", 0.55, "rng.hash_randn"),
+    ("dropout (op)", "ours [hash] dropoutop", None, "rng.dropout per element"),
+]
+
+
+def targets_summary(results, copy_bw):
+    """Markdown lines: each target kernel, ours x copy, the best peer of its
+    group x copy, the target, met."""
+    lines = ["", "### Targets (x the same run's copy)", "",
+             "| kernel | ours x copy | best peer x copy (which) | target | met |",
+             "|---|---|---|---|---|"]
+    for group, prefix, target, what in TARGETS:
+        mine = [r for r in results if r["group"] == group and r["name"].startswith(prefix + " ")]
+        if not mine:
+            continue
+        o = mine[0]["gbps"] / copy_bw
+        peers = [r for r in results if r["group"] == group and r["who"] == "peer"]
+        best = max(peers, key=lambda r: r["gbps"], default=None)
+        peer = f"{best['gbps'] / copy_bw:.3f} ({best['name']})" if best else "-"
+        met = "-" if target is None else ("yes" if o >= target else "NO")
+        lines.append(f"| {what} | {o:.3f} | {peer} | {target if target else '-'} | {met} |")
+    return lines
+
+
 def default_ptx_dir():
     """Where bench/build.sh puts the PTX: $BENCH_PTX, else build/bench/ptx."""
     return os.environ.get("BENCH_PTX") or os.path.join(
@@ -382,7 +417,8 @@ def main():
     # the entries are read from the PTX text.
     modes = [m for m in args.modes.split(",") if m]
     jax_mode = "jax" in modes
-    modes = [m for m in modes if m != "jax"]
+    hash_mode = "hash" in modes
+    modes = [m for m in modes if m not in ("jax", "hash")]
     mods = {}      # (mode, module) -> RawModule
     variants = {}  # (mode, base) -> [(K, kernel name)]
     for mode in modes:
@@ -680,6 +716,21 @@ def main():
             record(kind, f"ours [{mode}] {base} ({WHAT.get(base, base)})", "ours", best[1],
                    NBYTES[kind], best[2])
 
+    hash_info = None
+    if hash_mode:
+        import types
+        import hashbench
+        log("\n== the seeds' generators (mode hash)")
+        hash_ctx = types.SimpleNamespace(
+            args=args, N=N, dev=dev, bench=bench, record=record, check=check, log=log,
+            notes=notes, failures=failures, mref=mref, ulp_diff=ulp_diff, tri_best=tri_best,
+            tri_launcher=tri_launcher, poison=poison, variant_times=variant_times, x=x)
+        try:
+            hash_info = hashbench.run(hash_ctx)
+        except Exception as e:
+            traceback.print_exc()
+            failures.append(f"hash section: {e!r}")
+
     jax_info, jax_ctx = None, None
     if jax_mode:
         import types
@@ -708,6 +759,9 @@ def main():
     copies = [r["gbps"] for r in results if r["group"] == "copy" and r["name"].startswith("torch copy_")]
     copy_bw = copies[0] if copies else float("nan")
     order = ["copy", "uniform", "normal", "dropout", "sr"]
+    if hash_mode:
+        import hashbench
+        order += hashbench.GROUPS
     if jax_mode:
         import jaxbench
         order += jaxbench.GROUPS
@@ -723,6 +777,7 @@ def main():
             if r["group"] == g:
                 lines.append(f"| {g} | {r['name']} | {r['ms']:.4f} | {r['gbps']:.0f} | "
                              f"{r['gbps'] / copy_bw:.3f} | {100 * r['spread']:.1f}% | {r['note']} |")
+    lines += targets_summary(results, copy_bw)
     if jax_info is not None:
         lines += jaxbench.summary(results, copy_bw, jax_info)
     lines.append("")
@@ -739,7 +794,7 @@ def main():
         json.dump(dict(device=device_line, n_log2=args.n_log2, reps=args.reps, rounds=args.rounds,
                        tune_reps=args.tune_reps, copy_gbps=copy_bw,
                        results=results, variant_times=variant_times, failures=failures,
-                       notes=notes, jax=jax_info), fh, indent=1, default=str)
+                       notes=notes, jax=jax_info, hash=hash_info), fh, indent=1, default=str)
     sys.exit(1 if failures else 0)
 
 

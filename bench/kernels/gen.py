@@ -41,8 +41,12 @@ Threefry per element) and rng.bit_generator u32 fills spelled with
 rng.philox_4x32 / rng.threefry_2x32 + arith (the per-block rule of
 lib/Conversion/RngToArith/BitGenerator.cpp); see generate_jax().
 
-Usage: gen.py --out DIR    (writes DIR/ops/*.mlir, DIR/expanded/*.mlir and
-                            DIR/jax/*.mlir;
+Mode "hash" (DIR/hash/*.mlir, generate_hash): the seeds' generators of SPEC
+sections 5 and 6, the ops themselves per element (element i = counter i):
+rng.hash_rand and rng.hash_randn fills, rng.hash_dropout and rng.dropout.
+
+Usage: gen.py --out DIR    (writes DIR/ops/*.mlir, DIR/expanded/*.mlir,
+                            DIR/jax/*.mlir and DIR/hash/*.mlir;
                             bench/build.sh: DIR = build/bench/kernels)
 """
 
@@ -494,14 +498,65 @@ def generate_jax():
     }
 
 
+# --- the seeds' generators (SPEC sections 5 and 6; mode "hash") -----------------
+
+K_HASH = (1, 2, 4)
+
+
+def hash_fill_kernel(name, op, k):
+    """out[i] = rng.<op>(seed, i) for i = 4u..4u+3 of unit u (i32 counters):
+    rng.hash_rand (one lowbias32 per element) or rng.hash_randn (two)."""
+    def build(b, unit, u32):
+        vals = [b.op(f"rng.{op} %seed, {i} : i32, i32", "r") for i in elem_offsets(b, u32, 4)]
+        v = vec(b, vals, "vector<4xf32>")
+        b.stmt(f"memref.store {v}, %out[{unit}] : {V4F}")
+    return kernel(name, [f"%out: {V4F}", "%seed: i32"], build, k)
+
+
+def dropout_op_kernel(name, op, k):
+    """y[i] = rng.<op>(x[i], p, seed, i) for i = 4u..4u+3 of unit u: the ops
+    themselves (SPEC section 6: x / (1 - p), one division), rng.hash_dropout
+    (keep = hash_rand(seed, i) >= p) or rng.dropout (Triton's lesson: keep =
+    rand(seed, i) > p, one Philox per element)."""
+    def build(b, unit, u32):
+        x = b.op(f"memref.load %x[{unit}] : {V4F}", "x")
+        ys = []
+        for j, i in enumerate(elem_offsets(b, u32, 4)):
+            xj = b.op(f"vector.extract {x}[{j}] : f32 from vector<4xf32>", "x")
+            ys.append(b.op(f"rng.{op} {xj}, %p, %seed, {i} : f32, f32, i32, i32", "y"))
+        v = vec(b, ys, "vector<4xf32>")
+        b.stmt(f"memref.store {v}, %y[{unit}] : {V4F}")
+    return kernel(name, [f"%x: {V4F}", f"%y: {V4F}", "%seed: i32", "%p: f32"], build, k)
+
+
+def generate_hash():
+    """Mode "hash": one module per op, variants _k1/_k2/_k4 (units of 4
+    elements per thread, element i = counter i).  ABI: hashrand_*,
+    hashrandn_* (out: memref<?xvector<4xf32>>, seed: i32, n);
+    hashdropout_*, dropoutop_* (x, y: memref<?xvector<4xf32>>, seed: i32,
+    p: f32, n); n counts units."""
+    return {
+        "hashrand": module("hashrand", [hash_fill_kernel(f"hashrand_k{k}", "hash_rand", k)
+                                        for k in K_HASH]),
+        "hashrandn": module("hashrandn", [hash_fill_kernel(f"hashrandn_k{k}", "hash_randn", k)
+                                          for k in K_HASH]),
+        "hashdropout": module("hashdropout", [dropout_op_kernel(f"hashdropout_k{k}", "hash_dropout", k)
+                                              for k in K_HASH]),
+        "dropoutop": module("dropoutop", [dropout_op_kernel(f"dropoutop_k{k}", "dropout", k)
+                                          for k in K_HASH]),
+    }
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    for mode in ("ops", "expanded", "jax"):
+    generators = {"jax": generate_jax, "hash": generate_hash}
+    for mode in ("ops", "expanded", "jax", "hash"):
         d = os.path.join(args.out, mode)
         os.makedirs(d, exist_ok=True)
-        for name, text in (generate_jax() if mode == "jax" else generate(mode)).items():
+        gen = generators.get(mode, lambda: generate(mode))
+        for name, text in gen().items():
             with open(os.path.join(d, f"{name}.mlir"), "w") as f:
                 f.write(text)
 
