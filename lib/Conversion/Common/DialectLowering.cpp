@@ -68,6 +68,13 @@ struct WorklistRewriter final : PatternRewriter, RewriterBase::Listener {
     worklist.push_back(op);
   }
 
+  /// Appends `op`, already on the worklist, to its end.
+  void requeue(Operation *op) {
+    worklist[indices[op]] = nullptr;
+    indices[op] = worklist.size();
+    worklist.push_back(op);
+  }
+
   void notifyOperationErased(Operation *op) override {
     // Forget the op rather than remember it: a later op may reuse its
     // address.
@@ -114,6 +121,9 @@ LogicalResult rng::applyDialectLowering(Operation *root,
     if (failed(applicator.matchAndRewrite(op, rewriter)))
       return op->emitError()
              << "failed to legalize operation '" << op->getName() << "'";
+    // A pattern that updated the op in place leaves it to be visited again.
+    if (rewriter.indices.contains(op))
+      rewriter.requeue(op);
   }
   return success();
 }

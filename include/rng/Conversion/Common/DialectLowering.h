@@ -38,7 +38,8 @@ bool eraseDeadRngOps(Operation *root);
 /// in the body of a tensor op's linalg.generic). Each op is folded if it
 /// folds (constant operands), else rewritten by the highest-benefit pattern
 /// that matches. Ops that a pattern replaces or erases (the other ops of a
-/// shared Philox block) are not visited again. Fails with "failed to legalize
+/// shared Philox block) are not visited again; an op a pattern updates in
+/// place is visited again. Fails with "failed to legalize
 /// operation '<name>'" on the first op that no pattern rewrites; the IR is
 /// then partly lowered. Sets `*changed` (if given) when the IR changed.
 ///
