@@ -90,8 +90,8 @@ def scaling_module(num_ops, variant):
     groups of rng.randn4x, rng.randint (one Philox block for both) and
     round.stochastic of the first normal with the integer as random bits,
     every rounded value stored to memory or the results unused (the rng
-    passes lower everything, canonicalization then deletes it); `randint`,
-    num_ops rng.randint with unused results (one Philox block each)."""
+    passes erase the unused ops instead of lowering them); `randint`,
+    num_ops rng.randint with unused results (each its own Philox block)."""
     if variant == "randint":
         lines = ["func.func @kernel(%seed: i32) {"]
         for i in range(num_ops):

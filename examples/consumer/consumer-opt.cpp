@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/Targets.h"
 #include "rng/Conversion/RngToArith/RngToArith.h"
 #include "rng/Conversion/RngToNVVM/RngToNVVM.h"
@@ -86,6 +87,9 @@ struct LowerRandomPass final
         return signalPassFailure();
       }
     }
+
+    // Unused draws are erased rather than expanded.
+    rng::eraseDeadRngOps(getOperation());
 
     // The patterns are self-contained: ops that share a Philox block compute
     // it once, ranked tensors go through linalg.generic.

@@ -21,7 +21,9 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     `arith.addi`; the Triton-family ops add `arith.sitofp`/`arith.mulf` for
     the uniform conversion and `math.log`, `math.sqrt`, `math.cos`,
     `math.sin` for Box-Muller, so each target uses its own math library.
-    No `rng` op survives the pass. The Triton-family ops that share seed,
+    No `rng` op survives the pass; the `rng` and `round` ops whose results
+    are unused, or used only by other such ops, are erased first rather
+    than lowered (they are `Pure`). The Triton-family ops that share seed,
     offset and rounds share one Philox block: the first of them in program
     order computes it for every later one it dominates. Ops on ranked
     tensors (static or dynamic sizes) become a `linalg.generic` over the
@@ -93,7 +95,8 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     one `arith.mulf` by the exact power of two `2^(127 - e)` (the quotient
     `x / scale`, correctly rounded in f32) followed by the same lowering;
     scalar operands beside vector ones are broadcast (`vector.broadcast`).
-    No `round` op survives the pass.
+    No `round` op survives the pass; unused `rng` and `round` ops are
+    erased first, as in `convert-rng-to-arith`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",
@@ -118,7 +121,8 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     (`mul.wide.u32`, `mul.lo.s64`). The bits are those
     of the universal lowering. Scalars and static vectors (unrolled per
     element) use the intrinsic; ranked tensors keep `arith.mului_extended`
-    (scalarize them first). No `rng` op survives the pass. Option
+    (scalarize them first). No `rng` op survives the pass; unused `rng` and
+    `round` ops are erased first, as in `convert-rng-to-arith`. Option
     `fast-math` as for `convert-rng-to-arith`.
   }];
   let options = [
@@ -178,7 +182,8 @@ def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
     universal lowering only. A `chip` LLVM does not know is an error. See
     docs/Targets.md for the instruction facts and what is not verified on
     hardware. `round.scaling_stochastic` always takes the universal
-    lowering. No `round` op survives the pass.
+    lowering. No `round` op survives the pass; unused `rng` and `round`
+    ops are erased first, as in `convert-rng-to-arith`.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
@@ -230,7 +235,8 @@ def ConvertRoundToROCDLPass : Pass<"convert-round-to-rocdl"> {
     follow AMD's host model** (other AMD references add the low seed bits;
     nothing is verified on gfx942/gfx950); each element is still rounded
     stochastically. See docs/Targets.md. A `chipset` LLVM does not know is
-    an error. No `round` op survives the pass.
+    an error. No `round` op survives the pass; unused `rng` and `round` ops
+    are erased first, as in `convert-rng-to-arith`.
   }];
   let options = [
     Option<"chipset", "chipset", "std::string", /*default=*/"\"\"",

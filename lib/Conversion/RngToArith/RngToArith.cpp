@@ -19,7 +19,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/RegionKindInterface.h"
-#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -205,9 +204,12 @@ struct ConvertRngToArithPass final
       options.normalMathFlags = arith::FastMathFlags::afn;
     RewritePatternSet patterns(&getContext());
     populateRngToArithConversionPatterns(patterns, options);
+    bool changed = false;
     if (failed(applyDialectLowering<RngDialect>(getOperation(),
-                                                std::move(patterns))))
-      signalPassFailure();
+                                                std::move(patterns), &changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -26,7 +26,6 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace rng {
@@ -97,9 +96,12 @@ struct ConvertRngToNVVMPass final
     populateRngToNVVMConversionPatterns(patterns,
                                         fastMath ? arith::FastMathFlags::afn
                                                  : arith::FastMathFlags::none);
+    bool changed = false;
     if (failed(applyDialectLowering<RngDialect>(getOperation(),
-                                                std::move(patterns))))
-      signalPassFailure();
+                                                std::move(patterns), &changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

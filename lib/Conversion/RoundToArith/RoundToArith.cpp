@@ -16,7 +16,6 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace rng {
@@ -72,9 +71,12 @@ struct ConvertRoundToArithPass final
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateRoundToArithConversionPatterns(patterns);
+    bool changed = false;
     if (failed(applyDialectLowering<rounding::RoundDialect>(
-            getOperation(), std::move(patterns))))
-      signalPassFailure();
+            getOperation(), std::move(patterns), &changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -46,7 +46,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir {
 namespace rng {
@@ -242,14 +241,18 @@ struct ConvertRoundToNVVMPass final
   using Base::Base;
 
   void runOnOperation() override {
+    bool changed = false;
     if (failed(lowerDialectForTarget<rounding::RoundDialect, NVVMChip>(
             getOperation(), "convert-round-to-nvvm", "chip", chip, "sm_100a",
             parseNVVMChip, getNVVMChipHelp(),
             [&](RewritePatternSet &patterns, const NVVMChip &parsed) {
               populateRoundToNVVMConversionPatterns(patterns, parsed,
                                                     unverifiedSRInstructions);
-            })))
-      signalPassFailure();
+            },
+            &changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -43,7 +43,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Transforms/DialectConversion.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
@@ -178,6 +177,7 @@ struct ConvertRoundToROCDLPass final
   using Base::Base;
 
   void runOnOperation() override {
+    bool changed = false;
     if (failed(lowerDialectForTarget<rounding::RoundDialect, amdgpu::Chipset>(
             getOperation(), "convert-round-to-rocdl", "chipset", chipset,
             "gfx950", parseROCDLChipset,
@@ -186,8 +186,11 @@ struct ConvertRoundToROCDLPass final
             [&](RewritePatternSet &patterns, const amdgpu::Chipset &parsed) {
               populateRoundToROCDLConversionPatterns(patterns, parsed,
                                                      unverifiedSRInstructions);
-            })))
-      signalPassFailure();
+            },
+            &changed)))
+      return signalPassFailure();
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 

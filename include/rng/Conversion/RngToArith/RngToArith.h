@@ -68,6 +68,13 @@ struct RngLoweringOptions {
 /// patterns of your own. A pass that uses them must declare the `arith`,
 /// `math`, `vector`, `tensor` and `linalg` dialects as dependent dialects
 /// (and those of `options.mulHiLo`'s ops).
+///
+/// The patterns lower an op whose results are unused like any other: under
+/// the conversion driver, the replacement values that another pattern has
+/// just built have no uses either until the conversion ends, so a pattern
+/// cannot tell them apart. Call eraseDeadRngOps
+/// (rng/Conversion/Common/DialectLowering.h) before the conversion, as the
+/// passes do, so that unused draws are erased rather than expanded.
 void populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);

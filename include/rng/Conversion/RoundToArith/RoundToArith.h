@@ -23,7 +23,9 @@ namespace rng {
 /// `patterns`. The generated IR is valid for any target. Target lowerings
 /// add these patterns next to theirs as the fallback. Use them with the
 /// dialect conversion driver (the `round` dialect marked illegal); a pass that
-/// uses them must declare the `arith` dialect as a dependent dialect.
+/// uses them must declare the `arith` dialect as a dependent dialect. Unused
+/// ops are lowered like any other: call eraseDeadRngOps
+/// (rng/Conversion/Common/DialectLowering.h) first to erase them instead.
 void populateRoundToArithConversionPatterns(RewritePatternSet &patterns,
                                             PatternBenefit benefit = 1);
 
