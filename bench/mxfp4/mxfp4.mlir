@@ -23,8 +23,9 @@
 //   mxfp4_sr_t4       Q = i32            4 * nblocks threads (8 elements)
 //   mxfp4_sr_t2_lean  Q = vector<2xi32>  2 * nblocks threads (16 elements)
 // The first three use round.scaling_stochastic. mxfp4_sr_t2_lean computes
-// the same function without it, with an RZ fma (see there): a measure of
-// what a leaner lowering of the op could reach.
+// the same function without it, with an RZ fma (see there): written as a
+// measure of what a leaner lowering could reach, it is now what
+// convert-round-to-nvvm emits for the op (buildStochasticRoundingWithFmaRZ).
 module attributes {gpu.container_module} {
 gpu.module @mxfp4 {
   gpu.func @mxfp4_sr(%x: memref<?xvector<4xf32>>, %q: memref<?xvector<16xi8>>,

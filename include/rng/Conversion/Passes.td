@@ -151,14 +151,20 @@ def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
     `sm_100a`, ...). On sm_100a and sm_103a (PTX `cvt.rs`, PTX ISA 8.7)
     `round.stochastic` becomes the NVVM stochastic-rounding conversion
     wherever the PTX text establishes how the instruction uses its random
-    bits and it then computes exactly the op's function; everything else
-    gets the universal lowering of `convert-round-to-arith`:
+    bits and it then computes exactly the op's function. On every chip,
+    every other format but bf16 is rounded with one round-toward-zero fma
+    per element (PTX `fma.rz.f32`) in place of the universal lowering's
+    variable shifts, with exactly its bits (`c = max(|x|, RZ(|x| * 0.5 +
+    N/2))` for the smallest normal N of the result type puts its subnormal
+    grid on f32's, see `round.stochastic`); the rest gets the universal
+    lowering of `convert-round-to-arith`:
 
     | result type | rbits | saturate | lowering |
     |---|---|---|---|
     | bf16 | any width | any | `nvvm.convert.f32x2.to.bf16x2` (rnd = rs), 2 elements each |
     | f16 | any width | any | `nvvm.convert.f32x2.to.f16x2` (rnd = rs), 2 elements each |
-    | anything else, ranked tensors | | | universal |
+    | f16 (other chips), fp8, fp6, fp4 | any width | any | one `fma.rz.f32` per element (`llvm.nvvm.fma.rz.f`), the same bits as the universal lowering |
+    | bf16 (other chips), tensors, scalable and large vectors | | | universal |
 
     The op's K random bits are placed at the top of the random-bit field the
     instruction reads for each element (zeros below), so its carry is the
@@ -181,8 +187,8 @@ def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
     follows it: it is not in NVIDIA's text. Every other chip gets the
     universal lowering only. A `chip` LLVM does not know is an error. See
     docs/Targets.md for the instruction facts and what is not verified on
-    hardware. `round.scaling_stochastic` always takes the universal
-    lowering. No `round` op survives the pass; unused `rng` and `round`
+    hardware. `round.scaling_stochastic` forms the universal lowering's
+    quotient and rounds it like `round.stochastic` (never with `cvt.rs`). No `round` op survives the pass; unused `rng` and `round`
     ops are erased first, as in `convert-rng-to-arith`.
   }];
   let options = [

@@ -237,9 +237,8 @@ Value rng::buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
 // x * 2^(127 - e) and x / 2^(e - 127) are the same real number, so their
 // correctly rounded f32 values agree (exact unless the quotient overflows
 // or leaves f32's normal range).
-Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
-                                          Value x, Value scale, Value rbits,
-                                          Type resultType, bool saturate) {
+Value rng::buildScalingQuotient(OpBuilder &builder, Location loc, Value x,
+                                Value scale, Type resultType) {
   // The factor in scale's own shape (one factor for a scalar scale).
   Type scaleType = scale.getType();
   Type byteType = getTypeWithElementType(scaleType, builder.getI8Type());
@@ -269,8 +268,104 @@ Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
         builder, loc, value,
         getTypeWithElementType(resultType, getElementTypeOrSelf(value)));
   };
-  Value quotient =
-      arith::MulFOp::create(builder, loc, shaped(x), shaped(factor));
-  return buildStochasticRounding(builder, loc, quotient, shaped(rbits),
+  return arith::MulFOp::create(builder, loc, shaped(x), shaped(factor));
+}
+
+Value rng::buildScalingStochasticRounding(OpBuilder &builder, Location loc,
+                                          Value x, Value scale, Value rbits,
+                                          Type resultType, bool saturate) {
+  Value quotient = buildScalingQuotient(builder, loc, x, scale, resultType);
+  Value shapedRbits = broadcastToType(
+      builder, loc, rbits,
+      getTypeWithElementType(resultType, getElementTypeOrSelf(rbits)));
+  return buildStochasticRounding(builder, loc, quotient, shapedRbits,
                                  resultType, saturate);
+}
+
+bool rng::supportsFmaRZStochasticRounding(
+    const StochasticRoundingFormat &format) {
+  return 128 - format.exponentBias > 1;
+}
+
+Value rng::buildStochasticRoundingWithFmaRZ(
+    OpBuilder &builder, Location loc, Value x, Value rbits, Type resultType,
+    bool saturate, HalfAddTowardZeroBuilder buildHalfAdd) {
+  std::optional<StochasticRoundingFormat> format =
+      StochasticRoundingFormat::get(getElementTypeOrSelf(resultType));
+  assert(format && supportsFmaRZStochasticRounding(*format) &&
+         "unsupported stochastic rounding result type");
+  Type floatType = x.getType();
+  Type wordType = getTypeWithElementType(floatType, builder.getI32Type());
+  ScalarOrSplatBitsCache constants(builder, loc, wordType);
+  auto cst = [&](uint64_t value) { return constants.get(value); };
+  auto cmpi = [&](arith::CmpIPredicate predicate, Value lhs,
+                  uint64_t rhs) -> Value {
+    return arith::CmpIOp::create(builder, loc, predicate, lhs, cst(rhs));
+  };
+  auto select = [&](Value condition, Value onTrue, Value onFalse) -> Value {
+    return arith::SelectOp::create(builder, loc, condition, onTrue, onFalse);
+  };
+  auto bitsOf = [&](Value value) -> Value {
+    return arith::BitcastOp::create(builder, loc, wordType, value);
+  };
+
+  const unsigned d = format->getDiscardedBits();
+  unsigned rbitsWidth = getElementTypeOrSelf(rbits).getIntOrFloatBitWidth();
+  const unsigned k = format->getNumRandomBits(rbitsWidth);
+  // E - 1: the f32 biased exponent of N / 2.
+  const uint32_t halfMinNormalExp = 127 - format->exponentBias;
+
+  Value xBits = bitsOf(x);
+  Value absBits = arith::AndIOp::create(builder, loc, xBits, cst(0x7FFFFFFFu));
+  Value isNaN = cmpi(arith::CmpIPredicate::ugt, absBits, 0x7F800000u);
+  Value magnitude = arith::BitcastOp::create(builder, loc, floatType, absBits);
+  Value halfAdd =
+      bitsOf(buildHalfAdd(builder, loc, magnitude, halfMinNormalExp << 23));
+  // Non-negative floats order like their bit patterns; a NaN magnitude
+  // makes c NaN too, and the select below replaces its result.
+  Value c = arith::MaxUIOp::create(builder, loc, absBits, halfAdd);
+
+  // r: the low K bits of rbits at the top of the D-bit field.
+  Value r = rbits;
+  if (rbitsWidth < 32)
+    r = arith::ExtUIOp::create(builder, loc, wordType, r);
+  else if (rbitsWidth > 32)
+    r = arith::TruncIOp::create(builder, loc, wordType, r);
+  if (k < std::min(rbitsWidth, 32u))
+    r = arith::AndIOp::create(builder, loc, r, cst((uint64_t(1) << k) - 1));
+  if (d > k)
+    r = arith::ShLIOp::create(builder, loc, r, cst(d - k));
+  // c >= N / 2, so the subtraction never wraps; c + r < 2^31 for non-NaN c.
+  Value sum = arith::AddIOp::create(
+      builder, loc, arith::AddIOp::create(builder, loc, c, r),
+      cst(uint32_t(-(int64_t(halfMinNormalExp) << 23))));
+  Value code = arith::ShRUIOp::create(builder, loc, sum, cst(d));
+
+  // Beyond T's largest finite pattern (+-Inf inputs included).
+  Value overflow;
+  if (saturate)
+    code =
+        arith::MinUIOp::create(builder, loc, code, cst(format->maxFiniteBits));
+  else
+    overflow = cmpi(arith::CmpIPredicate::ugt, code, format->maxFiniteBits);
+  Value signN = arith::ShRUIOp::create(
+      builder, loc,
+      arith::AndIOp::create(builder, loc, xBits, cst(0x80000000u)),
+      cst(32 - format->width));
+  Value result = arith::OrIOp::create(builder, loc, code, signN);
+  if (!format->hasNegativeZero)
+    result = select(cmpi(arith::CmpIPredicate::eq, code, 0), cst(0), result);
+  if (!saturate) {
+    Value special =
+        format->infBits
+            ? arith::OrIOp::create(builder, loc, cst(*format->infBits), signN)
+                  .getResult()
+            : cst(format->nanBits);
+    result = select(overflow, special, result);
+  }
+  result = select(isNaN, cst(format->nanBits), result);
+  Type narrowType =
+      getTypeWithElementType(wordType, builder.getIntegerType(format->width));
+  Value narrow = arith::TruncIOp::create(builder, loc, narrowType, result);
+  return arith::BitcastOp::create(builder, loc, resultType, narrow);
 }

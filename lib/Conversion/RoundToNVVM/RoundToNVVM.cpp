@@ -38,6 +38,7 @@
 #include "rng/Conversion/RoundToArith/RoundToArith.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Dialect/Round/IR/RoundOps.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -112,7 +113,70 @@ static Value reverseByte(OpBuilder &builder, Location loc, Value byte) {
                                 createI32Constant(builder, loc, 24));
 }
 
+/// RZ(magnitude * 0.5 + addend) per element: PTX `fma.rz.f32` (IEEE fma,
+/// round toward zero, subnormals kept; every sm_20+ chip).
+static Value buildHalfAddTowardZero(OpBuilder &builder, Location loc,
+                                    Value magnitude, uint32_t addendBits) {
+  Type f32 = builder.getF32Type();
+  Value half = createScalarOrSplatBits(builder, loc, f32, 0x3F000000u);
+  Value addend = createScalarOrSplatBits(builder, loc, f32, addendBits);
+  SmallVector<Value> results;
+  for (Value element : unpackElements(builder, loc, magnitude))
+    results.push_back(LLVM::CallIntrinsicOp::create(
+                          builder, loc, f32,
+                          builder.getStringAttr("llvm.nvvm.fma.rz.f"),
+                          ValueRange{element, half, addend})
+                          .getResult(0));
+  return packElements(builder, loc, magnitude.getType(), results);
+}
+
 namespace {
+
+/// round.stochastic and round.scaling_stochastic to every format but bf16
+/// (f16 only where cvt.rs does not take it) on scalars and fixed-size
+/// vectors: buildStochasticRoundingWithFmaRZ with PTX fma.rz.f32, the same
+/// bits as the universal lowering in about half the integer instructions.
+/// Tensors, scalable and large vectors keep the universal lowering.
+template <typename OpTy>
+struct StochasticRoundingWithFmaRZ final : OpRewritePattern<OpTy> {
+  StochasticRoundingWithFmaRZ(MLIRContext *context, bool f16HasCvtRs,
+                              PatternBenefit benefit)
+      : OpRewritePattern<OpTy>(context, benefit), f16HasCvtRs(f16HasCvtRs) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Type resultType = op.getType();
+    Type elementType = getElementTypeOrSelf(resultType);
+    std::optional<StochasticRoundingFormat> format =
+        StochasticRoundingFormat::get(elementType);
+    if (!format || !supportsFmaRZStochasticRounding(*format))
+      return rewriter.notifyMatchFailure(op, "bf16 keeps its own lowering");
+    if (f16HasCvtRs && elementType.isF16())
+      return rewriter.notifyMatchFailure(op, "f16 uses cvt.rs here");
+    if (!isScalarOrStaticVector(resultType))
+      return rewriter.notifyMatchFailure(
+          op, "tensors, scalable and large vectors use the universal path");
+    Location loc = op.getLoc();
+    Value x = op.getX();
+    if constexpr (std::is_same_v<OpTy, rounding::ScalingStochasticOp>)
+      x = buildScalingQuotient(rewriter, loc, x, op.getScale(), resultType);
+    else
+      x = broadcastToType(
+          rewriter, loc, x,
+          getTypeWithElementType(resultType, rewriter.getF32Type()));
+    Value rbits =
+        broadcastToType(rewriter, loc, op.getRbits(),
+                        getTypeWithElementType(
+                            resultType, getElementTypeOrSelf(op.getRbits())));
+    rewriter.replaceOp(op, buildStochasticRoundingWithFmaRZ(
+                               rewriter, loc, x, rbits, resultType,
+                               op.getSaturate(), buildHalfAddTowardZero));
+    return success();
+  }
+
+private:
+  bool f16HasCvtRs;
+};
 
 /// OPT-IN (unverified-sr-instructions). round.stochastic {saturate} to
 /// f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN ->
@@ -263,12 +327,17 @@ void rng::populateRoundToNVVMConversionPatterns(RewritePatternSet &patterns,
                                                 bool unverifiedSRInstructions,
                                                 PatternBenefit benefit) {
   populateRoundToArithConversionPatterns(patterns, benefit);
+  PatternBenefit targetBenefit(benefit.getBenefit() + 1);
+  patterns.add<StochasticRoundingWithFmaRZ<rounding::StochasticOp>,
+               StochasticRoundingWithFmaRZ<rounding::ScalingStochasticOp>>(
+      patterns.getContext(), chip.hasCvtRs(), targetBenefit);
   if (!chip.hasCvtRs())
     return;
-  PatternBenefit targetBenefit(benefit.getBenefit() + 1);
   patterns.add<PairedHalfRoundingPattern<rounding::StochasticOp>>(
       patterns.getContext(), buildCvtRsX2, /*pairSaturates=*/true,
       targetBenefit);
+  // Asked for explicitly, so ahead of the fma.rz lowering of the same ops.
   if (unverifiedSRInstructions)
-    patterns.add<StochasticToCvtRsX4>(patterns.getContext(), targetBenefit);
+    patterns.add<StochasticToCvtRsX4>(patterns.getContext(),
+                                      PatternBenefit(benefit.getBenefit() + 2));
 }

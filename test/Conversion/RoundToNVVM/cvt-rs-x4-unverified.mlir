@@ -128,11 +128,11 @@ func.func @e2m1_vector(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf4E2M1F
 
 // -----
 
-// Still universal with the option: fp8 without saturate (the instruction
+// Still no cvt.rs with the option: fp8 without saturate (the instruction
 // always saturates), the FNUZ formats, round.scaling_stochastic.
 
 // CHECK-LABEL: func.func @negative_e4m3_nonsaturating(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_e4m3_nonsaturating(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FN> {
   %y = round.stochastic %x, %r : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
@@ -140,7 +140,7 @@ func.func @negative_e4m3_nonsaturating(%x: vector<4xf32>, %r: vector<4xi8>) -> v
 }
 
 // CHECK-LABEL: func.func @negative_fnuz(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_fnuz(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FNUZ> {
   %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FNUZ>
@@ -148,7 +148,7 @@ func.func @negative_fnuz(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3
 }
 
 // CHECK-LABEL: func.func @negative_scaling(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_scaling(%x: vector<4xf32>, %s: f8E8M0FNU, %r: vector<4xi8>) -> vector<4xf4E2M1FN> {
   %y = round.scaling_stochastic %x, %s, %r saturate : vector<4xf32>, f8E8M0FNU, vector<4xi8> -> vector<4xf4E2M1FN>

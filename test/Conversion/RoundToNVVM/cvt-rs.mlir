@@ -97,12 +97,13 @@ func.func @f16_saturate(%x: vector<2xf32>, %r: vector<2xi8>) -> vector<2xf16> {
 
 // -----
 
-// Where cvt.rs is not established as computing the op's function, the
-// universal lowering: every 4-wide form by default (fp8, fp6, fp4; opt-in
-// only, cvt-rs-x4-unverified.mlir), the FNUZ formats, and ranked tensors.
+// Where cvt.rs is not established as computing the op's function, no
+// cvt.rs (the fma.rz formulation, other-chips.mlir): every 4-wide form by
+// default (fp8, fp6, fp4; opt-in only, cvt-rs-x4-unverified.mlir) and the
+// FNUZ formats.
 
 // CHECK-LABEL: func.func @negative_e4m3_default(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_e4m3_default(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FN> {
   %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
@@ -110,7 +111,7 @@ func.func @negative_e4m3_default(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<
 }
 
 // CHECK-LABEL: func.func @negative_e2m1_default(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_e2m1_default(%x: vector<4xf32>, %r: vector<4xi32>) -> vector<4xf4E2M1FN> {
   %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi32> -> vector<4xf4E2M1FN>
@@ -118,7 +119,7 @@ func.func @negative_e2m1_default(%x: vector<4xf32>, %r: vector<4xi32>) -> vector
 }
 
 // CHECK-LABEL: func.func @negative_e3m2_default(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_e3m2_default(%x: vector<4xf32>, %r: vector<4xi16>) -> vector<4xf6E3M2FN> {
   %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi16> -> vector<4xf6E3M2FN>
@@ -127,12 +128,12 @@ func.func @negative_e3m2_default(%x: vector<4xf32>, %r: vector<4xi16>) -> vector
 
 // -----
 
-// Where cvt.rs does not compute the op's function, the universal lowering:
+// Where cvt.rs does not compute the op's function, no cvt.rs:
 // fp8 without saturate (cvt.rs always saturates), fp8 with K > 8, the FNUZ
 // formats.
 
 // CHECK-LABEL: func.func @negative_e4m3_nonsaturating(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_e4m3_nonsaturating(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FN> {
   %y = round.stochastic %x, %r : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FN>
@@ -140,7 +141,7 @@ func.func @negative_e4m3_nonsaturating(%x: vector<4xf32>, %r: vector<4xi8>) -> v
 }
 
 // CHECK-LABEL: func.func @negative_e5m2_i16(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_e5m2_i16(%x: vector<4xf32>, %r: vector<4xi16>) -> vector<4xf8E5M2> {
   %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi16> -> vector<4xf8E5M2>
@@ -148,7 +149,7 @@ func.func @negative_e5m2_i16(%x: vector<4xf32>, %r: vector<4xi16>) -> vector<4xf
 }
 
 // CHECK-LABEL: func.func @negative_fnuz(
-// CHECK-NOT:     nvvm.
+// CHECK-NOT:     nvvm.convert
 // CHECK:         return
 func.func @negative_fnuz(%x: vector<4xf32>, %r: vector<4xi8>) -> vector<4xf8E4M3FNUZ> {
   %y = round.stochastic %x, %r saturate : vector<4xf32>, vector<4xi8> -> vector<4xf8E4M3FNUZ>

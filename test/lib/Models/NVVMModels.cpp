@@ -31,6 +31,9 @@
 //   The LLVM intrinsics pass vector element 0 as `a`, so result element i
 //   (byte or nibble i) converts source element 3 - i.
 // * llvm.nvvm.mulhi.ui: the high 32 bits of the unsigned 64-bit product.
+// * llvm.nvvm.fma.rz.f (PTX fma.rz.f32): IEEE 754 fusedMultiplyAdd on f32,
+//   a * b + c computed exactly and rounded once toward zero; subnormal
+//   inputs and results are kept (no .ftz); NaN operands give NaN.
 //
 //===----------------------------------------------------------------------===//
 
@@ -215,6 +218,87 @@ struct MulHiModel final : OpRewritePattern<LLVM::CallIntrinsicOp> {
   }
 };
 
+/// llvm.call_intrinsic "llvm.nvvm.fma.rz.f"(a, b, c) -> RZ(a * b + c).
+///
+/// In f64, p = a * b is exact (two 24-bit significands) and s = p + c with
+/// its exact error e (TwoSum): a * b + c = s + e. r = s rounded to nearest
+/// f32 (arith.truncf); no f32 lies strictly between s and s + e, so the
+/// truncation toward zero of the exact sum is r, or r's neighbour toward
+/// zero where |r| exceeds |s + e|: |r| > |s|, or r == s with e != 0 of the
+/// opposite sign. That neighbour is r's bit pattern minus one (r != 0
+/// there; +-Inf steps to +-largest finite, the RZ overflow).
+struct FmaRZModel final : OpRewritePattern<LLVM::CallIntrinsicOp> {
+  using Base::Base;
+
+  LogicalResult matchAndRewrite(LLVM::CallIntrinsicOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getIntrin() != "llvm.nvvm.fma.rz.f" || op.getArgs().size() != 3)
+      return failure();
+    Location loc = op.getLoc();
+    Type f64 = rewriter.getF64Type();
+    Type i64 = rewriter.getI64Type();
+    auto ext = [&](Value value) -> Value {
+      return arith::ExtFOp::create(rewriter, loc, f64, value);
+    };
+    auto sub = [&](Value lhs, Value rhs) -> Value {
+      return arith::SubFOp::create(rewriter, loc, lhs, rhs);
+    };
+    auto i64Constant = [&](uint64_t value) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI64IntegerAttr(value));
+    };
+    auto magnitude = [&](Value value) -> Value {
+      return arith::AndIOp::create(
+          rewriter, loc, arith::BitcastOp::create(rewriter, loc, i64, value),
+          i64Constant(0x7FFFFFFFFFFFFFFFull));
+    };
+    auto signBit = [&](Value value) -> Value {
+      return arith::ShRUIOp::create(
+          rewriter, loc, arith::BitcastOp::create(rewriter, loc, i64, value),
+          i64Constant(63));
+    };
+    Value product = arith::MulFOp::create(rewriter, loc, ext(op.getArgs()[0]),
+                                          ext(op.getArgs()[1]));
+    Value addend = ext(op.getArgs()[2]);
+    Value sum = arith::AddFOp::create(rewriter, loc, product, addend);
+    Value addendPart = sub(sum, product);
+    Value error =
+        arith::AddFOp::create(rewriter, loc, sub(product, sub(sum, addendPart)),
+                              sub(addend, addendPart));
+    Value nearest =
+        arith::TruncFOp::create(rewriter, loc, rewriter.getF32Type(), sum);
+    Value nearest64 = ext(nearest);
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getF64FloatAttr(0.0));
+    Value above =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
+                              magnitude(nearest64), magnitude(sum));
+    Value tie = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ,
+                              nearest64, sum),
+        arith::AndIOp::create(
+            rewriter, loc,
+            arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::ONE,
+                                  error, zero),
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                  signBit(error), signBit(sum))));
+    Value isNumber = arith::CmpFOp::create(rewriter, loc,
+                                           arith::CmpFPredicate::ORD, sum, sum);
+    Value step =
+        arith::AndIOp::create(rewriter, loc, isNumber,
+                              arith::OrIOp::create(rewriter, loc, above, tie));
+    Value bits =
+        arith::BitcastOp::create(rewriter, loc, rewriter.getI32Type(), nearest);
+    Value stepped = arith::SubIOp::create(rewriter, loc, bits,
+                                          createModelI32(rewriter, loc, 1));
+    Value result = arith::SelectOp::create(rewriter, loc, step, stepped, bits);
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, rewriter.getF32Type(),
+                                                  result);
+    return success();
+  }
+};
+
 } // namespace
 
 void rng::test::populateNVVMModelPatterns(RewritePatternSet &patterns) {
@@ -223,6 +307,6 @@ void rng::test::populateNVVMModelPatterns(RewritePatternSet &patterns) {
   patterns.add<ConvertF32x2Model<NVVM::ConvertF32x2ToF16x2Op>>(context, false);
   patterns.add<ConvertF32x4Model<NVVM::ConvertF32x4ToF8x4Op>,
                ConvertF32x4Model<NVVM::ConvertF32x4ToF6x4Op>,
-               ConvertF32x4Model<NVVM::ConvertF32x4ToF4x4Op>, MulHiModel>(
-      context);
+               ConvertF32x4Model<NVVM::ConvertF32x4ToF4x4Op>, MulHiModel,
+               FmaRZModel>(context);
 }

@@ -26,6 +26,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -116,6 +117,50 @@ Value buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
 Value buildScalingStochasticRounding(OpBuilder &builder, Location loc, Value x,
                                      Value scale, Value rbits, Type resultType,
                                      bool saturate);
+
+/// The f32 quotient of `round.scaling_stochastic` (SPEC section 3.1) in
+/// `resultType`'s shape: x * 2^(127 - e), with the broadcasts and the
+/// factor of buildScalingStochasticRounding (which rounds it).
+Value buildScalingQuotient(OpBuilder &builder, Location loc, Value x,
+                           Value scale, Type resultType);
+
+/// Builds, for the f32 magnitudes `magnitude` (|x|, a scalar or fixed-size
+/// vector) and the f32 power of two whose encoding is `addendBits`, the
+/// fused multiply-add magnitude * 0.5 + addend rounded once, toward zero
+/// (IEEE roundTowardZero, f32 subnormals kept), in magnitude's type. A
+/// target supplies it from an instruction (NVVM: `llvm.nvvm.fma.rz.f`).
+using HalfAddTowardZeroBuilder = llvm::function_ref<Value(
+    OpBuilder &builder, Location loc, Value magnitude, uint32_t addendBits)>;
+
+/// True if buildStochasticRoundingWithFmaRZ supports `format`: every format
+/// whose smallest normal is above f32's (all but bf16, whose universal
+/// lowering is already a few integer ops).
+bool supportsFmaRZStochasticRounding(const StochasticRoundingFormat &format);
+
+/// Emits exactly buildStochasticRounding's bits (SPEC section 3) with one
+/// round-toward-zero fma per element in place of the variable shifts of
+/// the subnormal range. With N = 2^(1 - bias) T's smallest normal, E its
+/// f32 biased exponent, m, D and K as there and a = |x|:
+///
+///   c    = max(a, RZ(a * 0.5 + N / 2))            compared as bit patterns
+///   code = (bits(c) + (r << (D - K)) - ((E - 1) << 23)) >> D
+///
+/// For a >= N, c = a and the sum adds r at the top K of a's D discarded
+/// bits: the carry out of the field is the round-up, and the shifted-out
+/// exponent field minus E - 1 is T's. For a < N (T's subnormal range),
+/// c = N/2 + a/2 truncated to f32 lies in [N/2, N), where f32's grid maps
+/// a's subnormal spacing N * 2^-m onto the m-bit grid of that binade and
+/// the truncation (RZ) keeps a's next K bits exact below it: the same sum
+/// gives codes 0 .. 2^m - 1, or N on a carry. Then `code` is clamped
+/// (`saturate`) or replaced by Inf/NaN above T's largest finite pattern,
+/// the sign is attached (FNUZ zeros are +0) and NaN inputs give
+/// `format.nanBits`, as in buildStochasticRoundingBits. `x` and `rbits` are
+/// scalars or fixed-size vectors of one shape (that of `resultType`).
+/// Returns a value of `resultType`.
+Value buildStochasticRoundingWithFmaRZ(OpBuilder &builder, Location loc,
+                                       Value x, Value rbits, Type resultType,
+                                       bool saturate,
+                                       HalfAddTowardZeroBuilder buildHalfAdd);
 
 } // namespace rng
 } // namespace mlir

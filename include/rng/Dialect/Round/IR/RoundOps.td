@@ -170,6 +170,16 @@ def Round_StochasticOp
     (scalable vectors take the universal lowering; a ranked tensor becomes
     a `linalg.generic` over the scalar op, lowered as scalars).
 
+    Where no instruction is used, `convert-round-to-nvvm` (every chip)
+    lowers every `T` but `bf16` on scalars and fixed-size vectors with one
+    PTX `fma.rz.f32` per element in place of the universal lowering's
+    variable shifts: `c = max(|x|, RZ(|x| * 0.5 + N / 2))` (N the smallest
+    normal of `T`), then `T`'s code is `(bits(c) + (r << (D - K)) -
+    bits(N / 2)) >> D`, clamped or replaced by Inf/NaN above
+    `T`'s range, with the sign and the NaN rule of the universal lowering.
+    The result is the same bits (an IEEE round-toward-zero fma has no
+    unspecified cases).
+
     **Folding.** With constant `x` and `rbits` the op folds to the constant
     the universal lowering computes, bit for bit (NaN as in the table);
     constants that are not splats fold up to 65536 elements, larger ones
@@ -234,10 +244,12 @@ def Round_ScalingStochasticOp : Round_Op<"scaling_stochastic",
     ```
 
     Lowered by `convert-round-to-arith` (and by the target passes, which use
-    the same lowering): `x` is multiplied by `2^(127 - e)` in `f32` (a power
+    the same quotient): `x` is multiplied by `2^(127 - e)` in `f32` (a power
     of two, exact for every `e` from 0 to 254, so the product is the
     correctly rounded quotient), a NaN `scale` makes that factor NaN, and
-    the product goes through the universal lowering of `round.stochastic`.
+    the product goes through the universal lowering of `round.stochastic`
+    (through its `fma.rz` form in `convert-round-to-nvvm`, for every `T` but
+    `bf16`: the same bits).
     Scalars and vectors (fixed and scalable) are lowered directly; ranked
     tensors through the dialect's elementwise tensor lowering.
 
