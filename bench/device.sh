@@ -8,6 +8,10 @@
 #
 #   bash bench/device.sh [run.py options]      (files go to $OUT, default bench/out)
 #
+# Mode `mxfp4` in `--modes` (e.g. --modes ops,hash,jax,mxfp4) is run after
+# run.py's modes by bench/mxfp4/run.py (its own copy, peers and checks;
+# output also in $OUT/mxfp4.txt), so one command times every op family.
+#
 # Environment: BENCH_PTX (default <repo>/build/bench/ptx), SASS_MODES (PTX
 # dirs to disassemble, default "ops ops-fastmath"), BENCH_NCU=1 and NCU_SPECS
 # (profile.py specs; default: the kernels of docs/Benchmarks.md).
@@ -33,8 +37,36 @@ for mode in ${SASS_MODES:-ops ops-fastmath}; do
     "$CUOBJDUMP" -sass /tmp/bench_k.cubin
   done
 done 2>&1 | gzip > "$OUT/sass.txt.gz"
-python3 "$HERE/run.py" --out "$OUT" --ptx "$BENCH_PTX" "$@" 2>&1 | tee "$OUT/log.txt"
-rc=${PIPESTATUS[0]}
+# Split mode mxfp4 off run.py's --modes (bench/mxfp4/run.py runs it).
+args=()
+mxfp4=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --modes|--modes=*)
+      if [ "$1" = --modes ]; then modes="${2:-}"; shift; else modes="${1#--modes=}"; fi
+      kept=""
+      for m in ${modes//,/ }; do
+        if [ "$m" = mxfp4 ]; then mxfp4=1; else kept="${kept:+$kept,}$m"; fi
+      done
+      [ -n "$kept" ] && args+=(--modes "$kept")
+      ;;
+    *) args+=("$1") ;;
+  esac
+  shift
+done
+# run.py runs unless --modes named mxfp4 alone.
+run_main=1
+if [ "$mxfp4" = 1 ] && [ -z "${kept:-}" ]; then run_main=0; fi
+rc=0
+if [ "$run_main" = 1 ]; then
+  python3 "$HERE/run.py" --out "$OUT" --ptx "$BENCH_PTX" "${args[@]}" 2>&1 | tee "$OUT/log.txt"
+  rc=${PIPESTATUS[0]}
+fi
+if [ "$mxfp4" = 1 ]; then
+  python3 "$HERE/mxfp4/run.py" "$BENCH_PTX/mxfp4/mxfp4.ptx" 2>&1 | tee "$OUT/mxfp4.txt"
+  mrc=${PIPESTATUS[0]}
+  [ "$rc" = 0 ] && rc=$mrc
+fi
 if [ "${BENCH_NCU:-0}" = 1 ]; then
   NCU="$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)"
   SPECS=${NCU_SPECS:-"ops:uniform_elem_k4:128 ops:uniform_4x_k4:128 ops:normal_elem_k4:256

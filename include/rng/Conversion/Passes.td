@@ -36,15 +36,37 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     libdevice's `__nv_fast_logf`/`__nv_fast_cosf`/`__nv_fast_sinf`). The
     normals are then not within SPEC's 2 ulp; use it only where that is
     acceptable.
+
+    Option `outline-above` (default 256): when the pass runs on a module (a
+    symbol table) that holds more Triton-family and `rng.philox_4x32` ops
+    than this, each `rng.philox_4x32` becomes a `func.call` of a private
+    function `rng.philox4x32_r<rounds>_<types>`, and each group of
+    Triton-family ops that share a Philox block one call of
+    `rng.triton_r<rounds>_<types>_<kinds>` returning all their results;
+    each function is created once per signature, with internal linkage.
+    The bits are the inline lowering's, and the passes that follow
+    (canonicalize, cse, the conversions to LLVM, verification) take time
+    proportional to the ops left instead of about 150 per Philox block.
+    Ops in a nested symbol table (a `gpu.module`'s kernels) stay inline, as
+    does everything when the pass is nested on functions. LLVM's inliner
+    decides what to inline later. 0 outlines every group.
   }];
   let options = [
     Option<"fastMath", "fast-math", "bool", /*default=*/"false",
            "Put fastmath<afn> on the log/sqrt/cos/sin of rng.randn and "
            "rng.randn4x so that the target may use approximate functions "
            "(faster; normals are then no longer within 2 ulp of the "
-           "correctly rounded value). Integers and uniforms are unaffected.">
+           "correctly rounded value). Integers and uniforms are unaffected.">,
+    Option<"outlineAbove", "outline-above", "unsigned",
+           /*default=*/"256",
+           "When the pass runs on a module holding more than this many "
+           "Triton-family and rng.philox_4x32 ops, lower each Philox block "
+           "(with the Triton ops sharing it) to a call of a private function "
+           "(one per signature) instead of inline IR; 0: always">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect",
@@ -97,8 +119,26 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     scalar operands beside vector ones are broadcast (`vector.broadcast`).
     No `round` op survives the pass; unused `rng` and `round` ops are
     erased first, as in `convert-rng-to-arith`.
+
+    Option `outline-above` (default 256): when the pass runs on a module (a
+    symbol table) that holds more `round` ops than this, each op on a
+    scalar or vector becomes a `func.call` of a private function holding
+    its lowering, `round.stochastic_<operand types>_<result type>[_sat]`
+    (and likewise `round.scaling_stochastic_...`), created once per
+    signature with internal linkage: the same bits, and the passes that
+    follow take time proportional to the ops left. Ops in a nested symbol
+    table (a `gpu.module`'s kernels) stay inline, as does everything when
+    the pass is nested on functions. 0 outlines every op.
   }];
+  let options = [
+    Option<"outlineAbove", "outline-above", "unsigned", /*default=*/"256",
+           "When the pass runs on a module holding more than this many "
+           "round ops, lower each to a call of a private function (one per "
+           "signature) instead of inline IR; 0: always">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::linalg::LinalgDialect"];

@@ -14,11 +14,14 @@
 #include "rng/Dialect/Rng/IR/RngOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -140,6 +143,56 @@ static SmallVector<Operation *> getTritonPhiloxGroup(Operation *op) {
   return getTritonPhiloxSharers(op);
 }
 
+std::array<Value, 4> RngOutliner::buildPhiloxCall(OpBuilder &builder,
+                                                  Location loc,
+                                                  std::array<Value, 4> counter,
+                                                  std::array<Value, 2> key,
+                                                  unsigned rounds) {
+  Type counterType = counter[0].getType();
+  std::string name = "rng.philox4x32_r" + std::to_string(rounds) + "_" +
+                     FunctionOutliner::mangleType(counterType) + "_" +
+                     FunctionOutliner::mangleType(key[0].getType());
+  SmallVector<Value> words = functions.buildCall(
+      builder, loc, name,
+      ValueRange{counter[0], counter[1], counter[2], counter[3], key[0],
+                 key[1]},
+      TypeRange{counterType, counterType, counterType, counterType},
+      [&](OpBuilder &body, Location bodyLoc, ValueRange arguments) {
+        std::array<Value, 4> results = buildPhilox4x32(
+            body, bodyLoc,
+            {arguments[0], arguments[1], arguments[2], arguments[3]},
+            {arguments[4], arguments[5]}, rounds, mulHiLo);
+        return SmallVector<Value>(results.begin(), results.end());
+      });
+  return {words[0], words[1], words[2], words[3]};
+}
+
+SmallVector<Value> RngOutliner::buildTritonCall(
+    OpBuilder &builder, Location loc, Value seed, Value offset, unsigned rounds,
+    ArrayRef<TritonRandomKind> kinds, TypeRange resultTypes) {
+  static constexpr const char *kindNames[] = {
+      "randint", "randint4x", "rand", "rand4x", "randn", "randn4x"};
+  std::string name = "rng.triton_r" + std::to_string(rounds) + "_" +
+                     FunctionOutliner::mangleType(seed.getType()) + "_" +
+                     FunctionOutliner::mangleType(offset.getType());
+  for (TritonRandomKind kind : kinds)
+    name += std::string("_") + kindNames[static_cast<unsigned>(kind)];
+  if (normalMathFlags != arith::FastMathFlags::none)
+    name += "_" + arith::stringifyFastMathFlags(normalMathFlags);
+  return functions.buildCall(
+      builder, loc, name, ValueRange{seed, offset}, resultTypes,
+      [&](OpBuilder &body, Location bodyLoc, ValueRange arguments) {
+        std::array<Value, 4> words = buildTritonRandint4x(
+            body, bodyLoc, arguments[0], arguments[1], rounds, mulHiLo);
+        SmallVector<Value> results;
+        for (TritonRandomKind kind : kinds)
+          llvm::append_range(
+              results, buildTritonRandomFromWords(body, bodyLoc, kind, words,
+                                                  normalMathFlags));
+        return results;
+      });
+}
+
 namespace {
 
 /// rng.philox_4x32 -> buildPhilox4x32 with the options' products.
@@ -152,9 +205,15 @@ struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
                                 PatternRewriter &rewriter) const override {
     if (hasRankedTensorOperandOrResult(op))
       return rewriter.notifyMatchFailure(op, "tensors go through linalg");
-    std::array<Value, 4> words = buildPhilox4x32(
-        rewriter, op.getLoc(), {op.getC0(), op.getC1(), op.getC2(), op.getC3()},
-        {op.getK0(), op.getK1()}, op.getRounds(), options.mulHiLo);
+    std::array<Value, 4> counter = {op.getC0(), op.getC1(), op.getC2(),
+                                    op.getC3()};
+    std::array<Value, 2> key = {op.getK0(), op.getK1()};
+    std::array<Value, 4> words =
+        options.outliner && options.outliner->canOutline(op)
+            ? options.outliner->buildPhiloxCall(rewriter, op.getLoc(), counter,
+                                                key, op.getRounds())
+            : buildPhilox4x32(rewriter, op.getLoc(), counter, key,
+                              op.getRounds(), options.mulHiLo);
     rewriter.replaceOp(op, words);
     return success();
   }
@@ -179,6 +238,25 @@ struct TritonFamilyLowering final : OpRewritePattern<OpTy> {
     if (hasDominatingTritonSharer(op))
       return rewriter.notifyMatchFailure(
           op, "lowered with the earlier op that shares its Philox block");
+    if (options.outliner && options.outliner->canOutline(op)) {
+      SmallVector<Operation *> sharers = getTritonPhiloxSharers(op);
+      SmallVector<TritonRandomKind> kinds;
+      SmallVector<Type> resultTypes;
+      for (Operation *sharer : sharers) {
+        kinds.push_back(matchTritonOp(sharer)->kind);
+        llvm::append_range(resultTypes, sharer->getResultTypes());
+      }
+      SmallVector<Value> results = options.outliner->buildTritonCall(
+          rewriter, op.getLoc(), op.getSeed(), op.getOffset(), op.getRounds(),
+          kinds, resultTypes);
+      ArrayRef<Value> remaining = results;
+      for (Operation *sharer : sharers) {
+        unsigned count = sharer->getNumResults();
+        rewriter.replaceOp(sharer, remaining.take_front(count));
+        remaining = remaining.drop_front(count);
+      }
+      return success();
+    }
     std::array<Value, 4> words =
         buildTritonRandint4x(rewriter, op.getLoc(), op.getSeed(),
                              op.getOffset(), op.getRounds(), options.mulHiLo);
@@ -202,6 +280,24 @@ struct ConvertRngToArithPass final
     RngLoweringOptions options;
     if (fastMath)
       options.normalMathFlags = arith::FastMathFlags::afn;
+    // Many ops in one module: build their lowerings as calls (see
+    // RngOutliner), so that compile time stays proportional to the ops.
+    std::optional<RngOutliner> outliner;
+    Operation *root = getOperation();
+    if (root->hasTrait<OpTrait::SymbolTable>() && root->getNumRegions() == 1 &&
+        root->getRegion(0).hasOneBlock()) {
+      unsigned count = 0;
+      root->walk([&](Operation *op) {
+        if (isa<Philox4x32Op>(op) || matchTritonOp(op))
+          ++count;
+        return count > outlineAbove ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+      });
+      if (count > outlineAbove) {
+        outliner.emplace(root, options.mulHiLo, options.normalMathFlags);
+        options.outliner = &*outliner;
+      }
+    }
     RewritePatternSet patterns(&getContext());
     populateRngToArithConversionPatterns(patterns, options);
     bool changed = false;

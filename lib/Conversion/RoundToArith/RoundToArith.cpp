@@ -7,15 +7,21 @@
 #include "rng/Conversion/RoundToArith/RoundToArith.h"
 #include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/ElementwiseTensors.h"
+#include "rng/Conversion/Common/Outlining.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Dialect/Round/IR/RoundOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <optional>
 
 namespace mlir {
 namespace rng {
@@ -29,48 +35,78 @@ using namespace mlir::rng;
 
 namespace {
 
-/// round.stochastic -> buildStochasticRounding (integer arith on the f32
-/// bits, K = min(W, D(T)) random bits).
-struct StochasticOpLowering final : OpRewritePattern<rounding::StochasticOp> {
-  using Base::Base;
+/// `round.stochastic` / `round.scaling_stochastic` on scalars and vectors:
+/// the universal lowering (buildStochasticRounding: integer arith on the
+/// f32 bits, K = min(W, D(T)) random bits; buildScalingStochasticRounding)
+/// inline, or, with an outliner that can outline the op, a call of a
+/// function holding it (one per operand types, result type and saturate).
+template <typename OpTy>
+struct RoundingOpLowering final : OpRewritePattern<OpTy> {
+  RoundingOpLowering(MLIRContext *context, FunctionOutliner *outliner,
+                     PatternBenefit benefit)
+      : OpRewritePattern<OpTy>(context, benefit), outliner(outliner) {}
 
-  LogicalResult matchAndRewrite(rounding::StochasticOp op,
+  LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const override {
     if (hasRankedTensorOperandOrResult(op))
       return rewriter.notifyMatchFailure(op, "tensors go through linalg");
-    Value result =
-        buildStochasticRounding(rewriter, op.getLoc(), op.getX(), op.getRbits(),
-                                op.getType(), op.getSaturate());
-    rewriter.replaceOp(op, result);
+    bool saturate = op.getSaturate();
+    Type resultType = op.getType();
+    auto build = [&](OpBuilder &builder, Location loc,
+                     ValueRange operands) -> Value {
+      if constexpr (std::is_same_v<OpTy, rounding::ScalingStochasticOp>)
+        return buildScalingStochasticRounding(builder, loc, operands[0],
+                                              operands[1], operands[2],
+                                              resultType, saturate);
+      else
+        return buildStochasticRounding(builder, loc, operands[0], operands[1],
+                                       resultType, saturate);
+    };
+    if (!outliner || !outliner->canOutline(op)) {
+      rewriter.replaceOp(op, build(rewriter, op.getLoc(), op->getOperands()));
+      return success();
+    }
+    std::string name = op->getName().getStringRef().str();
+    for (Type type : op->getOperandTypes())
+      name += "_" + FunctionOutliner::mangleType(type);
+    name += "_" + FunctionOutliner::mangleType(resultType);
+    if (saturate)
+      name += "_sat";
+    rewriter.replaceOp(
+        op, outliner->buildCall(
+                rewriter, op.getLoc(), name, op->getOperands(), resultType,
+                [&](OpBuilder &body, Location loc, ValueRange arguments) {
+                  return SmallVector<Value>{build(body, loc, arguments)};
+                }));
     return success();
   }
-};
 
-/// round.scaling_stochastic -> buildScalingStochasticRounding (an f32
-/// multiply by the exact reciprocal power of two, then the universal
-/// stochastic rounding). Scalars and vectors, fixed or scalable; ranked
-/// tensors are left to the elementwise tensor lowering.
-struct ScalingStochasticOpLowering final
-    : OpRewritePattern<rounding::ScalingStochasticOp> {
-  using Base::Base;
-
-  LogicalResult matchAndRewrite(rounding::ScalingStochasticOp op,
-                                PatternRewriter &rewriter) const override {
-    if (isa<TensorType>(op.getType()))
-      return rewriter.notifyMatchFailure(op, "tensors are lowered elementwise");
-    Value result = buildScalingStochasticRounding(
-        rewriter, op.getLoc(), op.getX(), op.getScale(), op.getRbits(),
-        op.getType(), op.getSaturate());
-    rewriter.replaceOp(op, result);
-    return success();
-  }
+  FunctionOutliner *outliner;
 };
 
 struct ConvertRoundToArithPass final
     : rng::impl::ConvertRoundToArithPassBase<ConvertRoundToArithPass> {
+  using Base::Base;
+
   void runOnOperation() override {
+    // Many ops in one module: lower them to calls (Outlining.h).
+    std::optional<FunctionOutliner> outliner;
+    Operation *root = getOperation();
+    if (root->hasTrait<OpTrait::SymbolTable>() && root->getNumRegions() == 1 &&
+        root->getRegion(0).hasOneBlock()) {
+      unsigned count = 0;
+      root->walk([&](Operation *op) {
+        if (isa<rounding::StochasticOp, rounding::ScalingStochasticOp>(op))
+          ++count;
+        return count > outlineAbove ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+      });
+      if (count > outlineAbove)
+        outliner.emplace(root);
+    }
     RewritePatternSet patterns(&getContext());
-    populateRoundToArithConversionPatterns(patterns);
+    populateRoundToArithConversionPatterns(patterns, /*benefit=*/1,
+                                           outliner ? &*outliner : nullptr);
     bool changed = false;
     if (failed(applyDialectLowering<rounding::RoundDialect>(
             getOperation(), std::move(patterns), &changed)))
@@ -83,9 +119,11 @@ struct ConvertRoundToArithPass final
 } // namespace
 
 void rng::populateRoundToArithConversionPatterns(RewritePatternSet &patterns,
-                                                 PatternBenefit benefit) {
-  patterns.add<StochasticOpLowering, ScalingStochasticOpLowering>(
-      patterns.getContext(), benefit);
+                                                 PatternBenefit benefit,
+                                                 FunctionOutliner *outliner) {
+  patterns.add<RoundingOpLowering<rounding::StochasticOp>,
+               RoundingOpLowering<rounding::ScalingStochasticOp>>(
+      patterns.getContext(), outliner, benefit);
   // Ranked tensors: a linalg.generic over the scalar op.
   populateElementwiseTensorToLinalgPatterns(
       patterns, rounding::RoundDialect::getDialectNamespace(), {}, benefit);

@@ -13,10 +13,14 @@
 #ifndef RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 #define RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 
+#include "rng/Conversion/Common/Outlining.h"
 #include "rng/Conversion/Common/Philox.h"
+#include "rng/Conversion/Common/TritonRandom.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include <array>
 
 namespace mlir {
 namespace rng {
@@ -25,6 +29,45 @@ namespace rng {
 /// A plain function pointer, so that patterns can hold it.
 using MulHiLoFn = std::pair<Value, Value> (*)(OpBuilder &builder, Location loc,
                                               Value lhs, Value rhs);
+
+/// Lowers rng ops to calls of private functions instead of inline IR (see
+/// rng/Conversion/Common/Outlining.h), for modules with thousands of ops:
+/// one function per Philox signature (rng.philox_4x32) and per group of
+/// Triton-family ops sharing a Philox block (their kinds and types), each
+/// holding the ~150 arith ops of the block once. The bits are those of the
+/// inline lowering with the same `mulHiLo` and `normalMathFlags`.
+class RngOutliner {
+public:
+  RngOutliner(Operation *symbolTableOp, MulHiLoFn mulHiLo,
+              arith::FastMathFlags normalMathFlags)
+      : functions(symbolTableOp), mulHiLo(mulHiLo),
+        normalMathFlags(normalMathFlags) {}
+
+  /// True if `op`'s lowering may be a call (its nearest symbol table is
+  /// the outliner's).
+  bool canOutline(Operation *op) const { return functions.canOutline(op); }
+
+  /// A call computing buildPhilox4x32(counter, key, rounds) (counter words
+  /// of one type: i32 or a vector of i32; key words of that type or i32).
+  std::array<Value, 4> buildPhiloxCall(OpBuilder &builder, Location loc,
+                                       std::array<Value, 4> counter,
+                                       std::array<Value, 2> key,
+                                       unsigned rounds);
+
+  /// A call computing the results of Triton-family ops of kinds `kinds`
+  /// (in order) that share one Philox block on (seed, offset, rounds):
+  /// buildTritonRandint4x, then buildTritonRandomFromWords for each kind.
+  /// `resultTypes` are the ops' result types, concatenated.
+  SmallVector<Value> buildTritonCall(OpBuilder &builder, Location loc,
+                                     Value seed, Value offset, unsigned rounds,
+                                     ArrayRef<TritonRandomKind> kinds,
+                                     TypeRange resultTypes);
+
+private:
+  FunctionOutliner functions;
+  MulHiLoFn mulHiLo;
+  arith::FastMathFlags normalMathFlags;
+};
 
 /// Target choices of the rng lowering. The defaults give the universal
 /// lowering; a target lowering (e.g. `convert-rng-to-nvvm`) changes only
@@ -50,6 +93,12 @@ struct RngLoweringOptions {
   /// log1p, and 1 ulp of it keeps the normal within its 4-ulp bound. Much
   /// cheaper on GPUs, whose f64 units are few.
   bool useTargetLog1pF32 = false;
+  /// If set, the Triton family and rng.philox_4x32 on scalars and vectors
+  /// become calls wherever it can outline (see RngOutliner); it must have
+  /// been made with this struct's mulHiLo and normalMathFlags. Not owned.
+  /// convert-rng-to-arith sets it when its module holds more of those ops
+  /// than its option `outline-above`.
+  RngOutliner *outliner = nullptr;
 };
 
 /// Adds the lowering of every `rng` op to `arith` (+ `math` for the normal

@@ -13,6 +13,8 @@
 #ifndef RNG_CONVERSION_ROUNDTOARITH_ROUNDTOARITH_H
 #define RNG_CONVERSION_ROUNDTOARITH_ROUNDTOARITH_H
 
+#include "rng/Conversion/Common/Outlining.h"
+
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -26,8 +28,14 @@ namespace rng {
 /// uses them must declare the `arith` dialect as a dependent dialect. Unused
 /// ops are lowered like any other: call eraseDeadRngOps
 /// (rng/Conversion/Common/DialectLowering.h) first to erase them instead.
-void populateRoundToArithConversionPatterns(RewritePatternSet &patterns,
-                                            PatternBenefit benefit = 1);
+///
+/// With `outliner` (not owned), scalars and vectors whose op it can outline
+/// become calls of functions holding the lowering (one per operand types,
+/// result type and `saturate`; rng/Conversion/Common/Outlining.h), for
+/// modules with thousands of ops; the bits do not change.
+void populateRoundToArithConversionPatterns(
+    RewritePatternSet &patterns, PatternBenefit benefit = 1,
+    FunctionOutliner *outliner = nullptr);
 
 } // namespace rng
 } // namespace mlir

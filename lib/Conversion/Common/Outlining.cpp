@@ -1,0 +1,71 @@
+//===- Outlining.cpp - Lowerings as calls of private functions -----------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Conversion/Common/Outlining.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::rng;
+
+bool FunctionOutliner::canOutline(Operation *op) const {
+  return SymbolTable::getNearestSymbolTable(op->getParentOp()) == symbolTableOp;
+}
+
+std::string FunctionOutliner::mangleType(Type type) {
+  std::string name;
+  if (auto vectorType = dyn_cast<VectorType>(type)) {
+    // v<dims>_ (v_ for a 0-D vector), dims as 4x[4] -> 4xs4.
+    name += "v";
+    for (auto [size, scalable] :
+         llvm::zip_equal(vectorType.getShape(), vectorType.getScalableDims()))
+      name += (scalable ? "s" : "") + std::to_string(size) + "x";
+    if (vectorType.getRank() > 0)
+      name.pop_back();
+    name += "_";
+  }
+  std::string element;
+  llvm::raw_string_ostream os(element);
+  getElementTypeOrSelf(type).print(os);
+  return name + element;
+}
+
+SmallVector<Value> FunctionOutliner::buildCall(OpBuilder &builder, Location loc,
+                                               StringRef name,
+                                               ValueRange operands,
+                                               TypeRange resultTypes,
+                                               BodyBuilder buildBody) {
+  Operation *&function = functions[name];
+  if (!function) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(&symbolTableOp->getRegion(0).front());
+    Location functionLoc = symbolTableOp->getLoc();
+    std::string unique = name.str();
+    for (unsigned suffix = 0;
+         SymbolTable::lookupSymbolIn(symbolTableOp, unique); ++suffix)
+      unique = (name + "_" + Twine(suffix)).str();
+    auto funcOp = func::FuncOp::create(
+        builder, functionLoc, unique,
+        builder.getFunctionType(operands.getTypes(), resultTypes));
+    funcOp.setPrivate();
+    funcOp->setAttr(
+        "llvm.linkage",
+        LLVM::LinkageAttr::get(builder.getContext(), LLVM::Linkage::Internal));
+    Block *entry = funcOp.addEntryBlock();
+    builder.setInsertionPointToStart(entry);
+    SmallVector<Value> results =
+        buildBody(builder, functionLoc, entry->getArguments());
+    func::ReturnOp::create(builder, functionLoc, results);
+    function = funcOp;
+  }
+  auto call = func::CallOp::create(builder, loc, cast<func::FuncOp>(function),
+                                   operands);
+  return SmallVector<Value>(call.getResults());
+}
