@@ -38,12 +38,15 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     acceptable.
 
     Option `outline-above` (default 256): when the pass runs on a module (a
-    symbol table) that holds more Triton-family and `rng.philox_4x32` ops
-    than this, each `rng.philox_4x32` becomes a `func.call` of a private
-    function `rng.philox4x32_r<rounds>_<types>`, and each group of
-    Triton-family ops that share a Philox block one call of
-    `rng.triton_r<rounds>_<types>_<kinds>` returning all their results;
-    each function is created once per signature, with internal linkage.
+    symbol table) that holds more `rng` ops than this, each
+    `rng.philox_4x32` becomes a `func.call` of a private function
+    `rng.philox4x32_r<rounds>_<types>`, each group of Triton-family ops
+    that share a Philox block one call of
+    `rng.triton_r<rounds>_<types>_<kinds>` returning all their results, and
+    every other op on scalars or vectors a call of
+    `rng.<op>_<types>[_<attributes>]` whose body is the op itself, lowered
+    there; each function is created once per signature, with internal
+    linkage.
     The bits are the inline lowering's, and the passes that follow
     (canonicalize, cse, the conversions to LLVM, verification) take time
     proportional to the ops left instead of about 150 per Philox block.
@@ -59,10 +62,10 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
            "correctly rounded value). Integers and uniforms are unaffected.">,
     Option<"outlineAbove", "outline-above", "unsigned",
            /*default=*/"256",
-           "When the pass runs on a module holding more than this many "
-           "Triton-family and rng.philox_4x32 ops, lower each Philox block "
-           "(with the Triton ops sharing it) to a call of a private function "
-           "(one per signature) instead of inline IR; 0: always">
+           "When the pass runs on a module holding more than this many rng "
+           "ops, lower each (a Triton group sharing a Philox block together) "
+           "to a call of a private function (one per signature) instead of "
+           "inline IR; 0: always">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",

@@ -16,7 +16,10 @@ using namespace mlir;
 using namespace mlir::rng;
 
 bool FunctionOutliner::canOutline(Operation *op) const {
-  return SymbolTable::getNearestSymbolTable(op->getParentOp()) == symbolTableOp;
+  if (SymbolTable::getNearestSymbolTable(op->getParentOp()) != symbolTableOp)
+    return false;
+  auto function = op->getParentOfType<func::FuncOp>();
+  return !function || !created.contains(function);
 }
 
 std::string FunctionOutliner::mangleType(Type type) {
@@ -64,6 +67,7 @@ SmallVector<Value> FunctionOutliner::buildCall(OpBuilder &builder, Location loc,
         buildBody(builder, functionLoc, entry->getArguments());
     func::ReturnOp::create(builder, functionLoc, results);
     function = funcOp;
+    created.insert(funcOp);
   }
   auto call = func::CallOp::create(builder, loc, cast<func::FuncOp>(function),
                                    operands);

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -193,7 +194,60 @@ SmallVector<Value> RngOutliner::buildTritonCall(
       });
 }
 
+SmallVector<Value> RngOutliner::buildOpCall(OpBuilder &builder, Operation *op) {
+  // The name spells the op, its types and its attributes (printed, with
+  // every character but letters and digits made '_').
+  std::string name = op->getName().getStringRef().str();
+  for (Type type : op->getOperandTypes())
+    name += "_" + FunctionOutliner::mangleType(type);
+  for (Type type : op->getResultTypes())
+    name += "_" + FunctionOutliner::mangleType(type);
+  if (!op->getAttrs().empty()) {
+    std::string attributes;
+    llvm::raw_string_ostream os(attributes);
+    op->getAttrDictionary().print(os);
+    name += "_";
+    for (char c : attributes)
+      if (llvm::isAlnum(c) || c == '_')
+        name += c;
+      else if (name.back() != '_')
+        name += '_';
+    if (name.back() == '_')
+      name.pop_back();
+  }
+  return functions.buildCall(
+      builder, op->getLoc(), name, op->getOperands(), op->getResultTypes(),
+      [&](OpBuilder &body, Location, ValueRange arguments) {
+        IRMapping mapping;
+        mapping.map(op->getOperands(), arguments);
+        return SmallVector<Value>(body.clone(*op, mapping)->getResults());
+      });
+}
+
 namespace {
+
+/// With an outliner (RngLoweringOptions::outliner), every rng op on scalars
+/// and vectors but the Triton family and rng.philox_4x32 (which group their
+/// Philox blocks themselves) becomes a call (RngOutliner::buildOpCall),
+/// ahead of its lowering pattern.
+struct OutlineRngOp final : RewritePattern {
+  OutlineRngOp(MLIRContext *context, RngOutliner *outliner,
+               PatternBenefit benefit)
+      : RewritePattern(MatchAnyOpTypeTag(), benefit, context),
+        outliner(outliner) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<RngDialect>(op->getDialect()) || isa<Philox4x32Op>(op) ||
+        matchTritonOp(op) || op->getNumRegions() != 0 ||
+        hasRankedTensorOperandOrResult(op) || !outliner->canOutline(op))
+      return failure();
+    rewriter.replaceOp(op, outliner->buildOpCall(rewriter, op));
+    return success();
+  }
+
+  RngOutliner *outliner;
+};
 
 /// rng.philox_4x32 -> buildPhilox4x32 with the options' products.
 struct Philox4x32OpLowering final : OpRewritePattern<Philox4x32Op> {
@@ -288,7 +342,7 @@ struct ConvertRngToArithPass final
         root->getRegion(0).hasOneBlock()) {
       unsigned count = 0;
       root->walk([&](Operation *op) {
-        if (isa<Philox4x32Op>(op) || matchTritonOp(op))
+        if (isa<RngDialect>(op->getDialect()))
           ++count;
         return count > outlineAbove ? WalkResult::interrupt()
                                     : WalkResult::advance();
@@ -350,4 +404,7 @@ void rng::populateRngToArithConversionPatterns(
                                             getTritonPhiloxGroup, benefit);
   populateRngHashToArithConversionPatterns(patterns, options, benefit);
   populateRngJaxToArithConversionPatterns(patterns, options, benefit);
+  if (options.outliner)
+    patterns.add<OutlineRngOp>(patterns.getContext(), options.outliner,
+                               PatternBenefit(benefit.getBenefit() + 1));
 }

@@ -59,6 +59,33 @@ func.func @many(%s: i32, %o0: i32, %o1: i32, %v: vector<4xi32>, %x: vector<4xf32
 
 // -----
 
+// Every other rng op: a function whose body is the op itself, lowered inline
+// there; one per op, types and attributes.
+// CHECK-LABEL: module {
+// CHECK-DAG:   func.func private @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_13_i32(%[[A:[^:]+]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32) -> (i32, i32) attributes {llvm.linkage = #llvm.linkage<internal>} {
+// CHECK-DAG:   func.func private @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_20_i32(
+// CHECK-DAG:   func.func private @rng.jax_uniform_i32_i32_v4_i64_v4_f32(
+// CHECK-DAG:   func.func private @rng.hash_rand_i32_i32_f32(
+// CHECK-LABEL: func.func @others(
+// CHECK:         call @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_13_i32(
+// CHECK:         call @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_13_i32(
+// CHECK:         call @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_20_i32(
+// CHECK:         call @rng.jax_uniform_i32_i32_v4_i64_v4_f32(
+// CHECK:         call @rng.hash_rand_i32_i32_f32(
+// CHECK-NOT:     rng.
+// CHECK:         return
+func.func @others(%a: i32, %b: i32, %i: vector<4xi64>)
+    -> (i32, i32, i32, vector<4xf32>, f32) {
+  %x:2 = rng.threefry_2x32 %a, %b key %b, %a rounds 13 : i32, i32
+  %y:2 = rng.threefry_2x32 %b, %a key %a, %b rounds 13 : i32, i32
+  %z:2 = rng.threefry_2x32 %b, %a key %a, %b : i32, i32
+  %u = rng.jax_uniform %a, %b, %i : i32, vector<4xi64> -> vector<4xf32>
+  %h = rng.hash_rand %a, %b : i32, i32
+  return %x#0, %y#1, %z#0, %u, %h : i32, i32, i32, vector<4xf32>, f32
+}
+
+// -----
+
 // Kernels in a gpu.module (a nested symbol table) stay inline: the pass
 // runs on the outer module.
 // CHECK-LABEL: gpu.module @kernels

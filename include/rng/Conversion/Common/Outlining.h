@@ -19,6 +19,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <string>
@@ -41,7 +42,9 @@ public:
   explicit FunctionOutliner(Operation *symbolTableOp)
       : symbolTableOp(symbolTableOp) {}
 
-  /// True if `op` may be replaced by a call of one of the functions.
+  /// True if `op` may be replaced by a call of one of the functions: its
+  /// nearest symbol table is the outliner's, and it is not in the body of
+  /// one of the functions (whose ops are lowered inline).
   bool canOutline(Operation *op) const;
 
   /// Builds a call of the function `name` on `operands`, returning
@@ -60,6 +63,7 @@ public:
 private:
   Operation *symbolTableOp;
   llvm::StringMap<Operation *> functions;
+  llvm::SmallPtrSet<Operation *, 8> created;
 };
 
 } // namespace rng

@@ -32,10 +32,11 @@ using MulHiLoFn = std::pair<Value, Value> (*)(OpBuilder &builder, Location loc,
 
 /// Lowers rng ops to calls of private functions instead of inline IR (see
 /// rng/Conversion/Common/Outlining.h), for modules with thousands of ops:
-/// one function per Philox signature (rng.philox_4x32) and per group of
+/// one function per Philox signature (rng.philox_4x32), per group of
 /// Triton-family ops sharing a Philox block (their kinds and types), each
-/// holding the ~150 arith ops of the block once. The bits are those of the
-/// inline lowering with the same `mulHiLo` and `normalMathFlags`.
+/// holding the ~150 arith ops of the block once, and per signature of every
+/// other rng op. The bits are those of the inline lowering with the same
+/// `mulHiLo` and `normalMathFlags`.
 class RngOutliner {
 public:
   RngOutliner(Operation *symbolTableOp, MulHiLoFn mulHiLo,
@@ -62,6 +63,13 @@ public:
                                      Value seed, Value offset, unsigned rounds,
                                      ArrayRef<TritonRandomKind> kinds,
                                      TypeRange resultTypes);
+
+  /// A call of a function whose body is `op` itself on the function's
+  /// arguments (one function per op name, operand and result types and
+  /// attributes), for the rng ops other than the above: the clone in the
+  /// body is then lowered inline by the same patterns (canOutline is false
+  /// inside the functions). `op` must have no regions.
+  SmallVector<Value> buildOpCall(OpBuilder &builder, Operation *op);
 
 private:
   FunctionOutliner functions;
