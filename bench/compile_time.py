@@ -20,6 +20,7 @@ Prints three tables (docs/Benchmarks.md, "Compile time", records a run):
 
 Usage: bench/compile_time.py [--rng-opt PATH] [--sizes 1000,10000,100000]
                              [--sections scaling,folding,unrolling]
+                             [--outline-above N]
 
 This is a benchmark, not a test: nothing is asserted. The numbers depend on
 the machine and its load; CPU time is steadier than wall time on a shared
@@ -134,7 +135,8 @@ def pass_times(timing_report):
     return times
 
 
-def section_scaling(rng_opt, sizes, tmp, pipelines, variants):
+def section_scaling(rng_opt, sizes, tmp, pipelines, variants,
+                    outline_above=None):
     print("## Scaling: ops sharing one seed, distinct offsets\n")
     print("module: `stored` or `unused`, groups of randn4x, randint and "
           "round.stochastic whose results are stored or unused; `randint`, "
@@ -154,8 +156,14 @@ def section_scaling(rng_opt, sizes, tmp, pipelines, variants):
                 f.write(scaling_module(num_ops, variant))
             for pipeline in pipelines:
                 report = os.path.join(tmp, "timing.txt")
+                # With --outline-above, both lowerings run first with that
+                # threshold (the pipeline's own are then no-ops).
+                first = [] if outline_above is None else [
+                    "--convert-round-to-arith=outline-above=%d" % outline_above,
+                    "--convert-rng-to-arith=outline-above=%d" % outline_above]
                 cpu, _, rss, _ = measure(
-                    [rng_opt, path, "--" + pipeline, "-o", os.devnull,
+                    [rng_opt, path] + first +
+                    ["--" + pipeline, "-o", os.devnull,
                      "--mlir-timing", "--mlir-output-format=text"],
                     stderr_path=report)
                 with open(report) as f:
@@ -348,6 +356,10 @@ def main():
                         help="pipelines of the scaling section")
     parser.add_argument("--modules", default="stored,unused,randint",
                         help="module variants of the scaling section")
+    parser.add_argument("--outline-above", type=int,
+                        help="lower with this outline-above threshold first "
+                        "(default: the passes' own, 256; 4294967295 keeps "
+                        "every op inline)")
     parser.add_argument("--fold-elements", type=int, default=FOLD_ELEMENTS,
                         help="elements of the folding section's constants "
                         "(65536 shows the most a folder evaluates)")
@@ -361,7 +373,7 @@ def main():
         if "scaling" in sections:
             section_scaling(rng_opt, [int(s) for s in args.sizes.split(",")],
                             tmp, args.pipelines.split(","),
-                            args.modules.split(","))
+                            args.modules.split(","), args.outline_above)
         if "folding" in sections:
             section_folding(rng_opt, tmp)
         if "unrolling" in sections:
