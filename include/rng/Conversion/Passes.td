@@ -46,13 +46,13 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     every other op on scalars or vectors a call of
     `rng.<op>_<types>[_<attributes>]` whose body is the op itself, lowered
     there; each function is created once per signature, with internal
-    linkage.
-    The bits are the inline lowering's, and the passes that follow
+    linkage. The bits are the inline lowering's, and the passes that follow
     (canonicalize, cse, the conversions to LLVM, verification) take time
     proportional to the ops left instead of about 150 per Philox block.
-    Ops in a nested symbol table (a `gpu.module`'s kernels) stay inline, as
-    does everything when the pass is nested on functions. LLVM's inliner
-    decides what to inline later. 0 outlines every group.
+    Ops in a nested symbol table (a `gpu.module`'s kernels) or a
+    `gpu.launch` body stay inline, as does everything when the pass is
+    nested on functions. LLVM's inliner decides what to inline later. 0
+    outlines every group.
   }];
   let options = [
     Option<"fastMath", "fast-math", "bool", /*default=*/"false",
@@ -130,8 +130,9 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     (and likewise `round.scaling_stochastic_...`), created once per
     signature with internal linkage: the same bits, and the passes that
     follow take time proportional to the ops left. Ops in a nested symbol
-    table (a `gpu.module`'s kernels) stay inline, as does everything when
-    the pass is nested on functions. 0 outlines every op.
+    table (a `gpu.module`'s kernels) or a `gpu.launch` body stay inline, as
+    does everything when the pass is nested on functions. 0 outlines every
+    op.
   }];
   let options = [
     Option<"outlineAbove", "outline-above", "unsigned", /*default=*/"256",

@@ -103,3 +103,26 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Device code in a host function (a gpu.launch body) stays inline; the op
+// beside it is outlined.
+// CHECK-LABEL: func.func @launch(
+// CHECK:         call @rng.triton_r10_i32_i32_randint(
+// CHECK:         gpu.launch
+// CHECK-NOT:       call
+// CHECK:           gpu.terminator
+func.func @launch(%s: i32, %o: i32, %out: memref<2xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h = rng.randint %s, %s : i32, i32
+  memref.store %h, %out[%c1] : memref<2xi32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %a = rng.randint %s, %o : i32, i32
+    memref.store %a, %out[%c0] : memref<2xi32>
+    gpu.terminator
+  }
+  return
+}
