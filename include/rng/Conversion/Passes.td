@@ -51,7 +51,8 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     proportional to the ops left instead of about 150 per Philox block.
     Ops in a nested symbol table (a `gpu.module`'s kernels) or a
     `gpu.launch` body stay inline, as does everything when the pass is
-    nested on functions. LLVM's inliner decides what to inline later. 0
+    nested on functions or on a `gpu.module` (it outlines only into a
+    `builtin.module`). LLVM's inliner decides what to inline later. 0
     outlines every group.
   }];
   let options = [
@@ -131,8 +132,9 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     signature with internal linkage: the same bits, and the passes that
     follow take time proportional to the ops left. Ops in a nested symbol
     table (a `gpu.module`'s kernels) or a `gpu.launch` body stay inline, as
-    does everything when the pass is nested on functions. 0 outlines every
-    op.
+    does everything when the pass is nested on functions or on a
+    `gpu.module` (it outlines only into a `builtin.module`). 0 outlines
+    every op.
   }];
   let options = [
     Option<"outlineAbove", "outline-above", "unsigned", /*default=*/"256",

@@ -338,8 +338,9 @@ struct ConvertRngToArithPass final
     // RngOutliner), so that compile time stays proportional to the ops.
     std::optional<RngOutliner> outliner;
     Operation *root = getOperation();
-    if (root->hasTrait<OpTrait::SymbolTable>() && root->getNumRegions() == 1 &&
-        root->getRegion(0).hasOneBlock()) {
+    // Only into a builtin.module: a gpu.module root (a pass nested on it)
+    // keeps device code inline.
+    if (isa<ModuleOp>(root)) {
       unsigned count = 0;
       root->walk([&](Operation *op) {
         if (isa<RngDialect>(op->getDialect()))

@@ -92,8 +92,9 @@ struct ConvertRoundToArithPass final
     // Many ops in one module: lower them to calls (Outlining.h).
     std::optional<FunctionOutliner> outliner;
     Operation *root = getOperation();
-    if (root->hasTrait<OpTrait::SymbolTable>() && root->getNumRegions() == 1 &&
-        root->getRegion(0).hasOneBlock()) {
+    // Only into a builtin.module: a gpu.module root (a pass nested on it)
+    // keeps device code inline.
+    if (isa<ModuleOp>(root)) {
       unsigned count = 0;
       root->walk([&](Operation *op) {
         if (isa<rounding::StochasticOp, rounding::ScalingStochasticOp>(op))

@@ -16,6 +16,10 @@
 // RUN: rng-opt %s --split-input-file \
 // RUN:   --pass-pipeline='builtin.module(func.func(convert-rng-to-arith{outline-above=0},convert-round-to-arith{outline-above=0}))' \
 // RUN:   | FileCheck %s --check-prefix=INLINE
+// Nor a pass nested on a gpu.module (device code):
+// RUN: rng-opt %s --split-input-file \
+// RUN:   --pass-pipeline='builtin.module(gpu.module(convert-rng-to-arith{outline-above=0}))' \
+// RUN:   | FileCheck %s --check-prefix=NESTED-GPU
 
 // The module already has a symbol of the Philox function's name: the new
 // one gets a suffix. Two groups of the same kinds and types share one
@@ -87,7 +91,14 @@ func.func @others(%a: i32, %b: i32, %i: vector<4xi64>)
 // -----
 
 // Kernels in a gpu.module (a nested symbol table) stay inline: the pass
-// runs on the outer module.
+// runs on the outer module; a pass nested on the gpu.module does not
+// outline either.
+// NESTED-GPU-LABEL: gpu.module @kernels
+// NESTED-GPU-NOT:     func.func
+// NESTED-GPU-NOT:     call
+// NESTED-GPU:         arith.mului_extended
+// NESTED-GPU-NOT:     rng.randint
+// NESTED-GPU:         gpu.return
 // CHECK-LABEL: gpu.module @kernels
 // CHECK-NOT:     func.func private
 // CHECK-LABEL:   gpu.func @k(
