@@ -209,8 +209,11 @@ def ConvertRoundToNVVMPass : Pass<"convert-round-to-nvvm"> {
     |---|---|---|---|
     | bf16 | any width | any | `nvvm.convert.f32x2.to.bf16x2` (rnd = rs), 2 elements each |
     | f16 | any width | any | `nvvm.convert.f32x2.to.f16x2` (rnd = rs), 2 elements each |
-    | f16 (other chips), fp8, fp6, fp4 | any width | any | one `fma.rz.f32` per element (`llvm.nvvm.fma.rz.f`), the same bits as the universal lowering |
-    | bf16 (other chips), tensors, scalable and large vectors | | | universal |
+    | f16 (other chips; `round.scaling_stochastic` everywhere), fp8, fp6, fp4 | any width | any | one `fma.rz.f32` per element (`llvm.nvvm.fma.rz.f`), the same bits as the universal lowering |
+    | bf16 (other chips), scalable and large vectors | | | universal |
+
+    (A ranked tensor becomes a `linalg.generic` whose scalar body takes the
+    row of its scalar form.)
 
     The op's K random bits are placed at the top of the random-bit field the
     instruction reads for each element (zeros below), so its carry is the

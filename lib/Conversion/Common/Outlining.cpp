@@ -18,12 +18,16 @@ using namespace mlir::rng;
 bool FunctionOutliner::canOutline(Operation *op) const {
   if (SymbolTable::getNearestSymbolTable(op->getParentOp()) != symbolTableOp)
     return false;
-  // Device code inside host functions (a gpu.launch body) stays inline: a
-  // call there would name a host function.
+  // Device code inside host functions (a gpu.launch, omp.target or
+  // OpenACC compute region) stays inline: a call there would name a host
+  // function.
   for (Operation *parent = op->getParentOp(); parent != symbolTableOp;
-       parent = parent->getParentOp())
-    if (parent->getName().getStringRef() == "gpu.launch")
+       parent = parent->getParentOp()) {
+    StringRef name = parent->getName().getStringRef();
+    if (name == "gpu.launch" || name == "omp.target" ||
+        parent->getName().getDialectNamespace() == "acc")
       return false;
+  }
   auto function = op->getParentOfType<func::FuncOp>();
   return !function || !created.contains(function);
 }

@@ -195,8 +195,8 @@ SmallVector<Value> RngOutliner::buildTritonCall(
 }
 
 SmallVector<Value> RngOutliner::buildOpCall(OpBuilder &builder, Operation *op) {
-  // The name spells the op, its types and its attributes (printed, with
-  // every character but letters and digits made '_').
+  // The name spells the op, its types and its attributes (printed; '-' as
+  // 'm', '.' as 'p', other characters but letters and digits as '_').
   std::string name = op->getName().getStringRef().str();
   for (Type type : op->getOperandTypes())
     name += "_" + FunctionOutliner::mangleType(type);
@@ -210,6 +210,10 @@ SmallVector<Value> RngOutliner::buildOpCall(OpBuilder &builder, Operation *op) {
     for (char c : attributes)
       if (llvm::isAlnum(c) || c == '_')
         name += c;
+      else if (c == '-')
+        name += 'm';
+      else if (c == '.')
+        name += 'p';
       else if (name.back() != '_')
         name += '_';
     if (name.back() == '_')
@@ -238,9 +242,10 @@ struct OutlineRngOp final : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<RngDialect>(op->getDialect()) || isa<Philox4x32Op>(op) ||
-        matchTritonOp(op) || op->getNumRegions() != 0 ||
-        hasRankedTensorOperandOrResult(op) || !outliner->canOutline(op))
+    if (!isa_and_present<RngDialect>(op->getDialect()) ||
+        isa<Philox4x32Op>(op) || matchTritonOp(op) ||
+        op->getNumRegions() != 0 || hasRankedTensorOperandOrResult(op) ||
+        !outliner->canOutline(op))
       return failure();
     rewriter.replaceOp(op, outliner->buildOpCall(rewriter, op));
     return success();
@@ -343,7 +348,7 @@ struct ConvertRngToArithPass final
     if (isa<ModuleOp>(root)) {
       unsigned count = 0;
       root->walk([&](Operation *op) {
-        if (isa<RngDialect>(op->getDialect()))
+        if (isa_and_present<RngDialect>(op->getDialect()))
           ++count;
         return count > outlineAbove ? WalkResult::interrupt()
                                     : WalkResult::advance();

@@ -133,10 +133,12 @@ static Value buildHalfAddTowardZero(OpBuilder &builder, Location loc,
 namespace {
 
 /// round.stochastic and round.scaling_stochastic to every format but bf16
-/// (f16 only where cvt.rs does not take it) on scalars and fixed-size
-/// vectors: buildStochasticRoundingWithFmaRZ with PTX fma.rz.f32, the same
-/// bits as the universal lowering in about half the integer instructions.
-/// Tensors, scalable and large vectors keep the universal lowering.
+/// (round.stochastic to f16 only where cvt.rs does not take it) on scalars
+/// and fixed-size vectors: buildStochasticRoundingWithFmaRZ with PTX
+/// fma.rz.f32, the same bits as the universal lowering in about half the
+/// integer instructions. Scalable and large vectors keep the universal
+/// lowering; a ranked tensor becomes a linalg.generic whose scalar body op
+/// this pattern then takes.
 template <typename OpTy>
 struct StochasticRoundingWithFmaRZ final : OpRewritePattern<OpTy> {
   StochasticRoundingWithFmaRZ(MLIRContext *context, bool f16HasCvtRs,
@@ -151,7 +153,9 @@ struct StochasticRoundingWithFmaRZ final : OpRewritePattern<OpTy> {
         StochasticRoundingFormat::get(elementType);
     if (!format || !supportsFmaRZStochasticRounding(*format))
       return rewriter.notifyMatchFailure(op, "bf16 keeps its own lowering");
-    if (f16HasCvtRs && elementType.isF16())
+    // (Only round.stochastic has a cvt.rs pattern.)
+    if (std::is_same_v<OpTy, rounding::StochasticOp> && f16HasCvtRs &&
+        elementType.isF16())
       return rewriter.notifyMatchFailure(op, "f16 uses cvt.rs here");
     if (!isScalarOrStaticVector(resultType))
       return rewriter.notifyMatchFailure(

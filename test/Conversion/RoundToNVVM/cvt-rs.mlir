@@ -167,3 +167,18 @@ func.func @tensor(%x: tensor<4xf32>, %r: tensor<4xi16>) -> tensor<4xbf16> {
   %y = round.stochastic %x, %r : tensor<4xf32>, tensor<4xi16> -> tensor<4xbf16>
   return %y : tensor<4xbf16>
 }
+
+// -----
+
+// round.scaling_stochastic has no cvt.rs form: to f16 it takes the fma.rz
+// formulation here too (round.stochastic to f16 takes cvt.rs, above).
+// CHECK-LABEL: func.func @scaling_f16(
+// CHECK-NOT:     nvvm.convert
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.fma.rz.f"
+// CHECK-NOT:     nvvm.convert
+// CHECK:         return
+func.func @scaling_f16(%x: vector<2xf32>, %s: f8E8M0FNU, %r: vector<2xi16>) -> vector<2xf16> {
+  %y = round.scaling_stochastic %x, %s, %r : vector<2xf32>, f8E8M0FNU, vector<2xi16> -> vector<2xf16>
+  return %y : vector<2xf16>
+}
+

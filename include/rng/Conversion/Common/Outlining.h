@@ -43,9 +43,9 @@ public:
       : symbolTableOp(symbolTableOp) {}
 
   /// True if `op` may be replaced by a call of one of the functions: its
-  /// nearest symbol table is the outliner's, it is not inside a
-  /// `gpu.launch` (device code), and not in the body of one of the
-  /// functions (whose ops are lowered inline).
+  /// nearest symbol table is the outliner's, it is not in device code
+  /// (a `gpu.launch`, `omp.target` or OpenACC region), and not in the body
+  /// of one of the functions (whose ops are lowered inline).
   bool canOutline(Operation *op) const;
 
   /// Builds a call of the function `name` on `operands`, returning
