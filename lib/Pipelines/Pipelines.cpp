@@ -32,6 +32,8 @@
 using namespace mlir;
 using namespace mlir::rng;
 
+static std::unique_ptr<Pass> createCheckElementwiseToLinalgInputPass();
+
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // Our dialects, by their universal lowerings: the round ops first, while
   // the IR is small (the IR is verified after each pass that changes it,
@@ -42,7 +44,8 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 
   // Ranked tensors: elementwise arith on tensors -> linalg -> loops on
-  // memrefs.
+  // memrefs (after rejecting what upstream's pass cannot convert).
+  pm.addPass(createCheckElementwiseToLinalgInputPass());
   pm.addPass(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
@@ -314,7 +317,60 @@ struct UnrollVectorSincosPass final
   }
 };
 
+/// Rejects, with a diagnostic, the inputs on which LLVM 22's
+/// convert-elementwise-to-linalg crashes or builds invalid IR (rng-to-llvm
+/// runs it after our lowerings, for elementwise arith on tensors): an
+/// ElementwiseMappable op on ranked tensors whose first operand is a scalar
+/// and one of whose result types no operand has, so that the pass sizes a
+/// new output from that scalar (docs/upstream/). Our own ops never reach it:
+/// our lowerings size their outputs from a tensor operand.
+struct CheckElementwiseToLinalgInputPass final
+    : PassWrapper<CheckElementwiseToLinalgInputPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(
+      CheckElementwiseToLinalgInputPass)
+
+  StringRef getArgument() const final {
+    return "rng-check-elementwise-to-linalg-input";
+  }
+  StringRef getDescription() const final {
+    return "Reject the elementwise ops upstream's convert-elementwise-to-"
+           "linalg (LLVM 22) cannot convert: a scalar first operand beside "
+           "ranked tensors and a result type no operand has (a step of "
+           "rng-to-llvm)";
+  }
+
+  void runOnOperation() override {
+    bool anyFailed = false;
+    getOperation()->walk([&](Operation *op) {
+      if (!OpTrait::hasElementwiseMappableTraits(op) ||
+          op->getNumOperands() == 0 ||
+          isa<RankedTensorType>(op->getOperand(0).getType()) ||
+          llvm::none_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
+        return;
+      bool newOutput = llvm::any_of(op->getResultTypes(), [&](Type type) {
+        return !llvm::is_contained(op->getOperandTypes(), type);
+      });
+      if (!newOutput)
+        return;
+      op->emitOpError()
+          << "has a scalar first operand beside ranked tensor operands and a "
+             "result type that no operand has, which upstream's "
+             "convert-elementwise-to-linalg (LLVM 22, run by rng-to-llvm) "
+             "cannot convert: put a tensor operand first or convert the op "
+             "to linalg before the pipeline "
+             "(docs/upstream/elementwise-to-linalg-scalar-first-operand.md)";
+      anyFailed = true;
+    });
+    if (anyFailed)
+      signalPassFailure();
+  }
+};
+
 } // namespace
+
+static std::unique_ptr<Pass> createCheckElementwiseToLinalgInputPass() {
+  return std::make_unique<CheckElementwiseToLinalgInputPass>();
+}
 
 /// The lowering of every gpu.module's contents shared by the GPU pipelines,
 /// between our target passes and the upstream GPU-to-target pass.
@@ -426,6 +482,7 @@ static std::string validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {
 }
 
 void rng::registerRngPipelines() {
+  PassRegistration<CheckElementwiseToLinalgInputPass>();
   PassRegistration<CheckGpuPipelineInputPass>();
   PassRegistration<HoistGpuModulePass>();
   PassRegistration<UnrollVectorSincosPass>();
