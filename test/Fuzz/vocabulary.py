@@ -147,6 +147,10 @@ ATTR_SNIPPETS = [
 # module-level pipeline).
 OPTION_BOOLS = ["true", "false", "1", "0", "True", "yes", "maybe", "",
                 "2", "-1", "truee"]
+# outline-above of convert-rng-to-arith / convert-round-to-arith: always,
+# small, the default, never, and values the option parser must reject.
+OUTLINE_THRESHOLDS = ["0", "1", "2", "256", "4294967295", "-1", "",
+                      "4294967296", "x"]
 CHIPS = [
     "sm_90", "sm_100a", "sm_103a", "sm_120", "sm_80", "sm_20", "sm_90a",
     "sm_100", "sm_100f", "sm_999", "sm_80a", "sm_", "sm_-1", "sm_0",
@@ -168,11 +172,16 @@ PASSES = [
     dict(name="", options={}, anchor=""),  # parse and verify only
     dict(name="canonicalize", options={}, anchor=""),
     dict(name="cse", options={}, anchor=""),
-    dict(name="convert-rng-to-arith", options={"fast-math": OPTION_BOOLS},
+    dict(name="convert-rng-to-arith",
+         options={"fast-math": OPTION_BOOLS,
+                  "outline-above": OUTLINE_THRESHOLDS},
          anchor=""),
-    dict(name="convert-rng-to-arith", options={"fast-math": OPTION_BOOLS},
+    dict(name="convert-rng-to-arith",
+         options={"fast-math": OPTION_BOOLS,
+                  "outline-above": OUTLINE_THRESHOLDS},
          anchor="func.func"),
-    dict(name="convert-round-to-arith", options={}, anchor=""),
+    dict(name="convert-round-to-arith",
+         options={"outline-above": OUTLINE_THRESHOLDS}, anchor=""),
     dict(name="convert-rng-to-nvvm", options={"fast-math": OPTION_BOOLS},
          anchor=""),
     dict(name="convert-round-to-nvvm",
