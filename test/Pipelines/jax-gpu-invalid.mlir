@@ -12,3 +12,24 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// The same for the other algorithms and state sizes, and a rank-0 output.
+gpu.module @kernels {
+  gpu.func @bit_generator_threefry(%s: tensor<2xi64>) kernel {
+    // expected-error @+1 {{'rng.bit_generator' op on tensors cannot lower inside a gpu.module (kernels hold no tensors)}}
+    %n, %o = rng.bit_generator three_fry %s : tensor<2xi64> -> tensor<i32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @kernels {
+  gpu.func @bit_generator_philox3(%s: tensor<3xi64>) kernel {
+    // expected-error @+1 {{'rng.bit_generator' op on tensors cannot lower inside a gpu.module (kernels hold no tensors)}}
+    %n, %o = rng.bit_generator philox %s : tensor<3xi64> -> tensor<3x5xi8>
+    gpu.return
+  }
+}

@@ -127,7 +127,7 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
     Option `outline-above` (default 256): when the pass runs on a module (a
     symbol table) that holds more `round` ops than this, each op on a
     scalar or vector becomes a `func.call` of a private function holding
-    its lowering, `round.stochastic_<operand types>_<result type>[_sat]`
+    its lowering, `round.stochastic_<types>[_<attributes>]`
     (and likewise `round.scaling_stochastic_...`), created once per
     signature with internal linkage: the same bits, and the passes that
     follow take time proportional to the ops left. Ops in a nested symbol

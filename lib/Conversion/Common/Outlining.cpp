@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -48,6 +49,32 @@ std::string FunctionOutliner::mangleType(Type type) {
   llvm::raw_string_ostream os(element);
   getElementTypeOrSelf(type).print(os);
   return name + element;
+}
+
+std::string FunctionOutliner::getSignatureName(Operation *op) {
+  std::string name = op->getName().getStringRef().str();
+  for (Type type : op->getOperandTypes())
+    name += "_" + mangleType(type);
+  for (Type type : op->getResultTypes())
+    name += "_" + mangleType(type);
+  if (op->getAttrs().empty())
+    return name;
+  std::string attributes;
+  llvm::raw_string_ostream os(attributes);
+  op->getAttrDictionary().print(os);
+  name += "_";
+  for (char c : attributes)
+    if (llvm::isAlnum(c) || c == '_')
+      name += c;
+    else if (c == '-')
+      name += 'm';
+    else if (c == '.')
+      name += 'p';
+    else if (name.back() != '_')
+      name += '_';
+  if (name.back() == '_')
+    name.pop_back();
+  return name;
 }
 
 SmallVector<Value> FunctionOutliner::buildCall(OpBuilder &builder, Location loc,

@@ -50,6 +50,51 @@ StochasticRoundingFormat::get(Type type) {
   return format;
 }
 
+// The end both forms share: T's magnitude bits `magnitude` (past T's
+// largest finite pattern on overflow, +-Inf inputs included) clamped
+// (`saturate`) or replaced by +-Inf / NaN there, x's sign (`sign`, at bit
+// 31) attached, FNUZ zeros made +0, `format.nanBits` where `isNaN`; returns
+// T's bit patterns as iN.
+static Value finishStochasticRounding(OpBuilder &builder, Location loc,
+                                      ScalarOrSplatBitsCache &constants,
+                                      Value magnitude, Value sign, Value isNaN,
+                                      const StochasticRoundingFormat &format,
+                                      bool saturate) {
+  auto cst = [&](uint64_t value) { return constants.get(value); };
+  auto select = [&](Value condition, Value onTrue, Value onFalse) -> Value {
+    return arith::SelectOp::create(builder, loc, condition, onTrue, onFalse);
+  };
+  Value overflow;
+  if (saturate)
+    magnitude = arith::MinUIOp::create(builder, loc, magnitude,
+                                       cst(format.maxFiniteBits));
+  else
+    overflow = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
+                                     magnitude, cst(format.maxFiniteBits));
+  // The sign from bit 31 to bit N - 1.
+  Value signN =
+      arith::ShRUIOp::create(builder, loc, sign, cst(32 - format.width));
+  Value result = arith::OrIOp::create(builder, loc, magnitude, signN);
+  if (!format.hasNegativeZero) {
+    // FNUZ: sign-bit-only is NaN, so every zero result is +0.
+    Value isZero = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         magnitude, cst(0));
+    result = select(isZero, cst(0), result);
+  }
+  if (!saturate) {
+    Value special =
+        format.infBits
+            ? arith::OrIOp::create(builder, loc, cst(*format.infBits), signN)
+                  .getResult()
+            : cst(format.nanBits);
+    result = select(overflow, special, result);
+  }
+  result = select(isNaN, cst(format.nanBits), result);
+  Type narrowType = getTypeWithElementType(
+      magnitude.getType(), builder.getIntegerType(format.width));
+  return arith::TruncIOp::create(builder, loc, narrowType, result);
+}
+
 // With a = |x| as bits, e its f32 biased exponent, s its 24-bit significand
 // (implicit one included; f32 subnormals have exponent 1 and no implicit
 // one), m/D/bias T's mantissa bits, discarded bits and bias, and
@@ -181,35 +226,8 @@ Value rng::buildStochasticRoundingBits(OpBuilder &builder, Location loc,
   Value carry = shruiBy(arith::AddIOp::create(builder, loc, t, r), k);
   Value magnitude = arith::AddIOp::create(builder, loc, q, carry);
 
-  // Beyond T's largest finite value (also +-Inf inputs, whose q is past
-  // every finite pattern).
-  Value maxFinite = cst(format.maxFiniteBits);
-  Value overflow =
-      cmpi(arith::CmpIPredicate::ugt, magnitude, format.maxFiniteBits);
-  if (saturate)
-    magnitude = select(overflow, maxFinite, magnitude);
-
-  // Attach the sign (bit 31 -> bit N - 1).
-  Value signN = shruiBy(sign, 32 - format.width);
-  Value result = arith::OrIOp::create(builder, loc, magnitude, signN);
-  if (!format.hasNegativeZero) {
-    // FNUZ: sign-bit-only is NaN, so every zero result is +0.
-    Value isZero = cmpi(arith::CmpIPredicate::eq, magnitude, 0);
-    result = select(isZero, cst(0), result);
-  }
-  if (!saturate) {
-    Value special =
-        format.infBits
-            ? arith::OrIOp::create(builder, loc, cst(*format.infBits), signN)
-                  .getResult()
-            : cst(format.nanBits);
-    result = select(overflow, special, result);
-  }
-  result = select(isNaN, cst(format.nanBits), result);
-
-  Type narrowType =
-      getTypeWithElementType(wordType, builder.getIntegerType(format.width));
-  return arith::TruncIOp::create(builder, loc, narrowType, result);
+  return finishStochasticRounding(builder, loc, constants, magnitude, sign,
+                                  isNaN, format, saturate);
 }
 
 Value rng::buildStochasticRounding(OpBuilder &builder, Location loc, Value x,
@@ -341,31 +359,8 @@ Value rng::buildStochasticRoundingWithFmaRZ(
       cst(uint32_t(-(int64_t(halfMinNormalExp) << 23))));
   Value code = arith::ShRUIOp::create(builder, loc, sum, cst(d));
 
-  // Beyond T's largest finite pattern (+-Inf inputs included).
-  Value overflow;
-  if (saturate)
-    code =
-        arith::MinUIOp::create(builder, loc, code, cst(format->maxFiniteBits));
-  else
-    overflow = cmpi(arith::CmpIPredicate::ugt, code, format->maxFiniteBits);
-  Value signN = arith::ShRUIOp::create(
-      builder, loc,
-      arith::AndIOp::create(builder, loc, xBits, cst(0x80000000u)),
-      cst(32 - format->width));
-  Value result = arith::OrIOp::create(builder, loc, code, signN);
-  if (!format->hasNegativeZero)
-    result = select(cmpi(arith::CmpIPredicate::eq, code, 0), cst(0), result);
-  if (!saturate) {
-    Value special =
-        format->infBits
-            ? arith::OrIOp::create(builder, loc, cst(*format->infBits), signN)
-                  .getResult()
-            : cst(format->nanBits);
-    result = select(overflow, special, result);
-  }
-  result = select(isNaN, cst(format->nanBits), result);
-  Type narrowType =
-      getTypeWithElementType(wordType, builder.getIntegerType(format->width));
-  Value narrow = arith::TruncIOp::create(builder, loc, narrowType, result);
-  return arith::BitcastOp::create(builder, loc, resultType, narrow);
+  Value sign = arith::AndIOp::create(builder, loc, xBits, cst(0x80000000u));
+  Value narrowBits = finishStochasticRounding(builder, loc, constants, code,
+                                              sign, isNaN, *format, saturate);
+  return arith::BitcastOp::create(builder, loc, resultType, narrowBits);
 }

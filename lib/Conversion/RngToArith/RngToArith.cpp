@@ -195,30 +195,7 @@ SmallVector<Value> RngOutliner::buildTritonCall(
 }
 
 SmallVector<Value> RngOutliner::buildOpCall(OpBuilder &builder, Operation *op) {
-  // The name spells the op, its types and its attributes (printed; '-' as
-  // 'm', '.' as 'p', other characters but letters and digits as '_').
-  std::string name = op->getName().getStringRef().str();
-  for (Type type : op->getOperandTypes())
-    name += "_" + FunctionOutliner::mangleType(type);
-  for (Type type : op->getResultTypes())
-    name += "_" + FunctionOutliner::mangleType(type);
-  if (!op->getAttrs().empty()) {
-    std::string attributes;
-    llvm::raw_string_ostream os(attributes);
-    op->getAttrDictionary().print(os);
-    name += "_";
-    for (char c : attributes)
-      if (llvm::isAlnum(c) || c == '_')
-        name += c;
-      else if (c == '-')
-        name += 'm';
-      else if (c == '.')
-        name += 'p';
-      else if (name.back() != '_')
-        name += '_';
-    if (name.back() == '_')
-      name.pop_back();
-  }
+  std::string name = FunctionOutliner::getSignatureName(op);
   return functions.buildCall(
       builder, op->getLoc(), name, op->getOperands(), op->getResultTypes(),
       [&](OpBuilder &body, Location, ValueRange arguments) {

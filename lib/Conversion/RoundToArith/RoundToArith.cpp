@@ -66,15 +66,10 @@ struct RoundingOpLowering final : OpRewritePattern<OpTy> {
       rewriter.replaceOp(op, build(rewriter, op.getLoc(), op->getOperands()));
       return success();
     }
-    std::string name = op->getName().getStringRef().str();
-    for (Type type : op->getOperandTypes())
-      name += "_" + FunctionOutliner::mangleType(type);
-    name += "_" + FunctionOutliner::mangleType(resultType);
-    if (saturate)
-      name += "_sat";
     rewriter.replaceOp(
         op, outliner->buildCall(
-                rewriter, op.getLoc(), name, op->getOperands(), resultType,
+                rewriter, op.getLoc(), FunctionOutliner::getSignatureName(op),
+                op->getOperands(), resultType,
                 [&](OpBuilder &body, Location loc, ValueRange arguments) {
                   return SmallVector<Value>{build(body, loc, arguments)};
                 }));

@@ -28,15 +28,15 @@
 // CHECK-DAG:   func.func private @rng.philox4x32_r10_i32_i32_0({{.*}}) -> (i32, i32, i32, i32) attributes {llvm.linkage = #llvm.linkage<internal>}
 // CHECK-DAG:   func.func private @rng.triton_r10_i32_i32_randint_randn4x(%{{.*}}: i32, %{{.*}}: i32) -> (i32, f32, f32, f32, f32) attributes {llvm.linkage = #llvm.linkage<internal>}
 // CHECK-DAG:   func.func private @rng.triton_r7_i32_v4_i32_rand(%{{.*}}: i32, %{{.*}}: vector<4xi32>) -> vector<4xf32>
-// CHECK-DAG:   func.func private @round.stochastic_f32_i32_f8E4M3FN_sat(%{{.*}}: f32, %{{.*}}: i32) -> f8E4M3FN
-// CHECK-DAG:   func.func private @round.scaling_stochastic_v4_f32_v4_f8E8M0FNU_v4_i8_v4_f4E2M1FN_sat(
+// CHECK-DAG:   func.func private @round.stochastic_f32_i32_f8E4M3FN_saturate(%{{.*}}: f32, %{{.*}}: i32) -> f8E4M3FN
+// CHECK-DAG:   func.func private @round.scaling_stochastic_v4_f32_v4_f8E8M0FNU_v4_i8_v4_f4E2M1FN_saturate(
 // CHECK-LABEL: func.func @many(
 // CHECK:         %[[G0:.+]]:5 = call @rng.triton_r10_i32_i32_randint_randn4x(%[[S:.+]], %[[O0:[^)]+]])
 // CHECK:         %[[G1:.+]]:5 = call @rng.triton_r10_i32_i32_randint_randn4x(%[[S]], %[[O1:[^)]+]])
 // CHECK:         call @rng.triton_r7_i32_v4_i32_rand(
 // CHECK:         call @rng.philox4x32_r10_i32_i32_0(
-// CHECK:         call @round.stochastic_f32_i32_f8E4M3FN_sat(%[[G0]]#1, %[[G1]]#0)
-// CHECK:         call @round.scaling_stochastic_v4_f32_v4_f8E8M0FNU_v4_i8_v4_f4E2M1FN_sat(
+// CHECK:         call @round.stochastic_f32_i32_f8E4M3FN_saturate(%[[G0]]#1, %[[G1]]#0)
+// CHECK:         call @round.scaling_stochastic_v4_f32_v4_f8E8M0FNU_v4_i8_v4_f4E2M1FN_saturate(
 // CHECK-NOT:     rng.
 // CHECK-NOT:     round.
 // CHECK:         return
@@ -44,7 +44,7 @@
 // INLINE-NOT:     call
 // INLINE:         return
 // ABOVE: call @rng.triton_r10_i32_i32_randint_randn4x
-// ABOVE: call @round.stochastic_f32_i32_f8E4M3FN_sat
+// ABOVE: call @round.stochastic_f32_i32_f8E4M3FN_saturate
 func.func private @rng.philox4x32_r10_i32_i32()
 
 func.func @many(%s: i32, %o0: i32, %o1: i32, %v: vector<4xi32>, %x: vector<4xf32>,

@@ -66,8 +66,7 @@ func.func @bf16_k8(%x: f32, %rbits: i8) -> bf16 {
 // CHECK:      %[[CARRY:.+]] = arith.shrui %[[SUM]], %[[C16]] : i32
 // CHECK:      %[[MAG:.+]] = arith.addi %[[Q]], %[[CARRY]] : i32
 // CHECK:      %[[MAX:.+]] = arith.constant 32639 : i32
-// CHECK:      %[[OVERFLOW:.+]] = arith.cmpi ugt, %[[MAG]], %[[MAX]] : i32
-// CHECK:      %[[CLAMPED:.+]] = arith.select %[[OVERFLOW]], %[[MAX]], %[[MAG]] : i32
+// CHECK:      %[[CLAMPED:.+]] = arith.minui %[[MAG]], %[[MAX]] : i32
 // CHECK:      %[[SIGN16:.+]] = arith.shrui %[[SIGN]], %[[C16]] : i32
 // CHECK:      %[[SIGNED:.+]] = arith.ori %[[CLAMPED]], %[[SIGN16]] : i32
 // CHECK:      %[[NAN:.+]] = arith.constant 32704 : i32

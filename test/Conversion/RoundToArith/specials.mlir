@@ -1,14 +1,14 @@
 // convert-round-to-arith's overflow, saturate, zero and NaN handling per
 // format: after the rounded magnitude MAG and the overflow test
-// MAG > largest finite, the sign is attached and the specials selected.
+// MAG > largest finite (a clamp, minui, with saturate), the sign is attached
+// and the specials selected.
 
 // RUN: rng-opt %s --convert-round-to-arith | FileCheck %s
 
 // Saturating bf16: overflow (and +-Inf) clamp to 0x7F7F before the sign.
 // CHECK-LABEL: func.func @bf16_saturate
 // CHECK:      %[[MAX:.+]] = arith.constant 32639 : i32
-// CHECK:      %[[OVERFLOW:.+]] = arith.cmpi ugt, %[[MAG:.+]], %[[MAX]] : i32
-// CHECK:      %[[CLAMPED:.+]] = arith.select %[[OVERFLOW]], %[[MAX]], %[[MAG]] : i32
+// CHECK:      %[[CLAMPED:.+]] = arith.minui %[[MAG:.+]], %[[MAX]] : i32
 // CHECK:      %[[SIGNED:.+]] = arith.ori %[[CLAMPED]], %{{.+}} : i32
 // CHECK-NOT:  arith.constant 32640
 // CHECK:      %[[NAN:.+]] = arith.constant 32704 : i32
@@ -69,8 +69,7 @@ func.func @e4m3fnuz_zero_and_nan(%x: f32, %rbits: i32) -> f8E4M3FNUZ {
 // Saturating FNUZ: clamp to 0x7F, keep the zero fix, NaN stays 0x80.
 // CHECK-LABEL: func.func @e5m2fnuz_saturate
 // CHECK:      %[[MAX:.+]] = arith.constant 127 : i32
-// CHECK:      %[[OVERFLOW:.+]] = arith.cmpi ugt, %[[MAG:.+]], %[[MAX]] : i32
-// CHECK:      %[[CLAMPED:.+]] = arith.select %[[OVERFLOW]], %[[MAX]], %[[MAG]] : i32
+// CHECK:      %[[CLAMPED:.+]] = arith.minui %[[MAG:.+]], %[[MAX]] : i32
 // CHECK:      %[[SIGNED:.+]] = arith.ori %[[CLAMPED]], %{{.+}} : i32
 // CHECK:      %[[IS_ZERO:.+]] = arith.cmpi eq, %[[CLAMPED]], %{{.+}} : i32
 // CHECK:      %[[UNSIGNED_ZERO:.+]] = arith.select %[[IS_ZERO]], %{{.+}}, %[[SIGNED]] : i32

@@ -56,6 +56,13 @@ public:
                                ValueRange operands, TypeRange resultTypes,
                                BodyBuilder buildBody);
 
+  /// A function name for `op`'s lowering: its name, the spellings of its
+  /// operand and result types (mangleType) and its attributes, printed with
+  /// '-' as 'm', '.' as 'p' and other characters but letters, digits and
+  /// '_' as '_' (e.g. rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_13_i32,
+  /// round.stochastic_f32_i32_f8E4M3FN_saturate).
+  static std::string getSignatureName(Operation *op);
+
   /// A distinct short spelling of an integer or float type, or a vector of
   /// one, for function names: i32, f32, v4_i32, vs4_i32 (scalable),
   /// v2x4_f8E4M3FN, v_i32 (0-D).
