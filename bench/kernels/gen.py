@@ -398,7 +398,7 @@ def generate(mode):
 # --- JAX / XLA kernels (SPEC section 8; mode "jax") ------------------------------
 
 V4I = "memref<?xvector<4xi32>>"
-K_JAX = (1, 2, 4)
+K_JAX = (1, 2, 4, 8)
 
 
 def jax_fill_kernel(name, op, k):

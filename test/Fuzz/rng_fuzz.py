@@ -137,8 +137,32 @@ def shaped(shape, elem):
     return shape.replace("{T}", elem)
 
 
+def write_bit_generator(prog, op):
+    """rng.bit_generator: a state tensor, a static output, an algorithm;
+    mostly valid, sometimes not (misspelled algorithm, wrong state or
+    output type)."""
+    rng = prog.rng
+    algorithm = pick_head(rng, V.BITGEN_ALGORITHMS)
+    state_type = pick_head(rng, V.BITGEN_STATES)
+    out_type = pick_head(rng, V.BITGEN_OUTPUTS)
+    state = prog.value_of(state_type)
+    new_state, output = prog.fresh(), prog.fresh()
+    if rng.random() < 0.7:
+        line = (f"{new_state}, {output} = {op['name']} {algorithm} {state} : "
+                f"{state_type} -> {out_type}")
+    else:
+        line = (f'{new_state}, {output} = "{op["name"]}"({state}) '
+                f"<{{algorithm = #rng<algorithm {algorithm}>}}> : "
+                f"({state_type}) -> ({state_type}, {out_type})")
+    prog.lines.append(line)
+    prog.values += [(new_state, state_type), (output, out_type)]
+
+
 def write_op(prog, op):
     rng = prog.rng
+    if op["syntax"] == "bitgen":
+        write_bit_generator(prog, op)
+        return
     shape = pick_head(rng, V.SHAPES)
     elem = {role: pick_head(rng, V.ROLE_TYPES[role]) for role in V.ROLE_TYPES}
     # Word/seed/offset roles of one op usually agree (as the verifiers ask).
@@ -148,10 +172,10 @@ def write_op(prog, op):
     scalar_key = rng.random() < 0.5  # both key words alike
 
     def role_type(role, i):
-        if role == "key" and scalar_key:
-            return elem["key"]
-        if role == "seed" and rng.random() < 0.7:
-            return elem["seed"]  # scalar seed
+        if role in ("key", "key32") and scalar_key:
+            return elem[role]
+        if role in ("seed", "seed32") and rng.random() < 0.7:
+            return elem[role]  # scalar seed
         if role == "word" and op["syntax"] == "philox":
             return shaped(shape, elem["word"])
         return shaped(shape, elem[role])

@@ -2,9 +2,9 @@
 attributes, passes, pipelines and option values.
 
 Everything here is data: to fuzz a new op, type, pass or option, add one
-entry. Entries that today's rng-opt does not know (ops and options of work in
-progress) are fine: their inputs are rejected with a diagnostic, and the
-fuzzer only requires that rng-opt never crashes or hangs on them.
+entry. An entry that an rng-opt does not know (an op or option of work in
+progress) is fine: its inputs are rejected with a diagnostic, and the fuzzer
+only requires that rng-opt never crashes or hangs on them.
 """
 
 # ---------------------------------------------------------------------------
@@ -32,40 +32,48 @@ OPS = [
          results=["float"] * 4, attrs=["rounds"]),
     dict(name="round.stochastic", syntax="round", operands=["x", "rbits"],
          results=["target"], attrs=["saturate"]),
-    # Work in progress on other branches (issues 13 and 14): the generic
-    # form with a plausible signature; unknown today, so rejected inputs.
-    dict(name="rng.lowbias32", syntax=None, operands=["word"],
-         results=["word"], attrs=[]),
-    dict(name="rng.splitmix64", syntax=None, operands=["seed"],
-         results=["seed"], attrs=[]),
-    dict(name="rng.hash_rand", syntax=None, operands=["seed", "offset"],
-         results=["float"], attrs=[]),
-    dict(name="rng.hash_randn", syntax=None, operands=["seed", "offset"],
-         results=["float"], attrs=[]),
+    # The seeds' generators (SPEC §5-7), generic form.
+    dict(name="rng.lowbias32", syntax=None, operands=["word32"],
+         results=["word32"], attrs=[]),
+    dict(name="rng.splitmix64", syntax=None, operands=["wide"],
+         results=["wide"], attrs=[]),
+    dict(name="rng.hash_rand", syntax=None, operands=["seed32", "word32"],
+         results=["f32"], attrs=[]),
+    dict(name="rng.hash_randn", syntax=None, operands=["seed32", "word32"],
+         results=["f32"], attrs=[]),
     dict(name="rng.hash_dropout", syntax=None,
-         operands=["seed", "offset", "x"], results=["x"], attrs=["p"]),
-    dict(name="rng.dropout", syntax=None, operands=["seed", "offset", "x"],
-         results=["x"], attrs=["p", "rounds"]),
+         operands=["x", "x", "seed32", "word32"], results=["x"], attrs=[]),
+    dict(name="rng.dropout", syntax=None,
+         operands=["x", "x", "seed", "offset"], results=["x"],
+         attrs=["rounds"]),
     dict(name="rng.tr_dropout_sample", syntax=None,
-         operands=["seed", "seed", "seed"], results=["float"], attrs=[]),
+         operands=["wide", "wide", "wide"], results=["f32"], attrs=[]),
     dict(name="round.scaling_stochastic", syntax=None,
-         operands=["x", "x", "rbits"], results=["target"],
+         operands=["f32", "scale", "rbits"], results=["target"],
          attrs=["saturate"]),
     # Threefry and the JAX samplers (SPEC §8), generic form.
     dict(name="rng.threefry_2x32", syntax=None,
-         operands=["word", "word", "key", "key"], results=["word"] * 2,
+         operands=["word32", "word32", "key32", "key32"],
+         results=["word32"] * 2,
          attrs=["rounds"]),
     dict(name="rng.jax_fold_in", syntax=None,
-         operands=["key", "key", "offset"], results=["word"] * 2, attrs=[]),
-    dict(name="rng.jax_bits", syntax=None, operands=["key", "key", "offset"],
+         operands=["key32", "key32", "offset"], results=["word32"] * 2,
+         attrs=[]),
+    dict(name="rng.jax_bits", syntax=None,
+         operands=["key32", "key32", "offset"],
          results=["word"], attrs=[]),
     dict(name="rng.jax_uniform", syntax=None,
-         operands=["key", "key", "offset"], results=["float"], attrs=[]),
+         operands=["key32", "key32", "offset"], results=["float"],
+         attrs=[]),
     dict(name="rng.jax_normal", syntax=None,
-         operands=["key", "key", "offset"], results=["float"], attrs=[]),
+         operands=["key32", "key32", "offset"], results=["f32"], attrs=[]),
     dict(name="rng.jax_randint", syntax=None,
-         operands=["key", "key", "offset", "offset", "offset"],
+         operands=["key32", "key32", "offset", "offset", "offset"],
          results=["offset"], attrs=[]),
+    # Not elementwise: a 2- or 3-word i64 state tensor and a static output
+    # tensor (rng_fuzz.py's writer "bitgen" picks both).
+    dict(name="rng.bit_generator", syntax="bitgen", operands=[],
+         results=[], attrs=[]),
 ]
 
 # Element types per role, most likely first (the generator prefers the head
@@ -78,6 +86,14 @@ ROLE_TYPES = {
     "float": ["f32", "f64", "f16", "bf16"],
     "x": ["f32", "f16", "bf16", "f64"],
     "rbits": ["i32", "i16", "i8", "i1", "i12", "i64", "i3", "i128", "i0"],
+    "wide": ["i64", "i64", "i32", "i128"],
+    # Operands and results that must be i32 / f32 (the seeds' generators,
+    # Threefry and JAX keys): mostly right, sometimes not.
+    "word32": ["i32", "i32", "i32", "i64", "i16"],
+    "seed32": ["i32", "i32", "i32", "i64", "i1"],
+    "key32": ["i32", "i32", "i32", "i64"],
+    "f32": ["f32", "f32", "f32", "f16", "f64"],
+    "scale": ["f8E8M0FNU", "f8E8M0FNU", "f32", "i8"],
     "target": ["bf16", "f16", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ",
                "f8E5M2FNUZ", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN"],
 }
@@ -140,7 +156,20 @@ ATTR_SNIPPETS = [
     "rounds = unit", "rounds = [1, 2]", "saturate", "saturate = unit",
     "saturate = true", "saturate = 1 : i32", "p = 0.5 : f32",
     "p = 1.5 : f32", "p = -0.0 : f32", "p = 0x7FC00000 : f32",
+    "algorithm = #rng<algorithm philox>", "algorithm = #rng<algorithm foo>",
+    "algorithm = 1 : i32",
 ]
+
+# rng.bit_generator: algorithms (and misspellings), states and outputs.
+BITGEN_ALGORITHMS = ["three_fry", "philox", "default", "three_fry",
+                     "philox", "threefry", "PHILOX"]
+BITGEN_STATES = ["tensor<2xi64>", "tensor<3xi64>", "tensor<2xi64>",
+                 "tensor<4xi64>", "tensor<2xi32>", "tensor<?xi64>",
+                 "tensor<1xi64>"]
+BITGEN_OUTPUTS = ["tensor<8xi32>", "tensor<i32>", "tensor<3x5xi8>",
+                  "tensor<2x3x7xi16>", "tensor<7xi64>", "tensor<0xi32>",
+                  "tensor<1x1x1xi64>", "tensor<5x2xi32>", "tensor<?xi32>",
+                  "tensor<4xf32>", "tensor<100000000xi32>", "vector<4xi32>"]
 
 # Passes and named pipelines, each with the options it takes and the values
 # to try. `anchor` is where the pass nests in --pass-pipeline ("" for a

@@ -167,7 +167,14 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     (`mul.wide.u32`, `mul.lo.s64`). The bits are those
     of the universal lowering. Scalars and static vectors (unrolled per
     element) use the intrinsic; ranked tensors keep `arith.mului_extended`
-    (scalarize them first). No `rng` op survives the pass; unused `rng` and
+    (scalarize them first). Two more target choices: `rng.jax_normal`
+    takes its f32 `log1p` from `math.log1p` (libdevice's `__nv_log1pf`,
+    within 1 ulp) instead of the universal lowering's f64 `log`, and, on a
+    scalar outside a `linalg` op's body, chooses ErfInv's central or tail
+    polynomial with an `scf.if` instead of selects, so that a warp whose
+    lanes are all central (all but 0.34 % of draws) skips the tail's square
+    root and polynomial (lower `scf` afterwards, e.g. with
+    `convert-scf-to-cf`, as `rng-to-nvvm` does). No `rng` op survives the pass; unused `rng` and
     `round` ops are erased first, as in `convert-rng-to-arith`. Option
     `fast-math` as for `convert-rng-to-arith`.
   }];
@@ -183,6 +190,7 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
                            "::mlir::vector::VectorDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::LLVM::LLVMDialect"];
 }
 

@@ -10,6 +10,7 @@
 #include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -196,9 +197,11 @@ static Value buildLog1pViaF64(OpBuilder &builder, Location loc, Value x,
 
 Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                           Value i, arith::FastMathFlags mathFlags,
-                          bool targetLog1pF32) {
+                          bool targetLog1pF32, bool branchOnTail) {
   Value f = buildJaxUniform(builder, loc, k0, k1, i, builder.getF32Type());
   Type type = f.getType();
+  assert((!branchOnTail || !isa<ShapedType>(type)) &&
+         "the tail branch is for scalars only");
   ScalarOrSplatBitsCache constants(builder, loc, type);
   // u = max(lo, 2f + lo) in (-1, 1): 2f is exact, the sum rounds once.
   Value lo = constants.get(kMinusOneUpF32Bits);
@@ -213,23 +216,62 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                     ? math::Log1pOp::create(builder, loc, negSquare, mathFlags)
                     : buildLog1pViaF64(builder, loc, negSquare, mathFlags);
   Value w = arith::NegFOp::create(builder, loc, log1p);
-  // The central (w < 5) or the tail polynomial, chosen by selects.
   Value central = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
                                         w, constants.get(kFiveF32Bits));
-  Value wCentral = arith::SubFOp::create(builder, loc, w,
-                                         constants.get(kTwoPointFiveF32Bits));
-  Value wTail = arith::SubFOp::create(
-      builder, loc, math::SqrtOp::create(builder, loc, w, mathFlags),
-      constants.get(kThreeF32Bits));
-  Value t = arith::SelectOp::create(builder, loc, central, wCentral, wTail);
-  auto coefficient = [&](unsigned j) {
-    return arith::SelectOp::create(builder, loc, central,
-                                   constants.get(getF32Bits(kErfInvCentral[j])),
-                                   constants.get(getF32Bits(kErfInvTail[j])));
+  // The central (w < 5) polynomial on w - 2.5, the tail one on
+  // sqrt(w) - 3, each in Horner form with fused multiply-adds; `constant`
+  // makes an f32 constant of `type` at the builder.
+  using ConstantFn = function_ref<Value(OpBuilder &, uint64_t)>;
+  auto centralArgument = [&](OpBuilder &b, ConstantFn constant) -> Value {
+    return arith::SubFOp::create(b, loc, w, constant(b, kTwoPointFiveF32Bits));
   };
-  Value p = coefficient(0);
-  for (unsigned j = 1; j < kErfInvCentral.size(); ++j)
-    p = math::FmaOp::create(builder, loc, p, t, coefficient(j));
+  auto tailArgument = [&](OpBuilder &b, ConstantFn constant) -> Value {
+    return arith::SubFOp::create(b, loc,
+                                 math::SqrtOp::create(b, loc, w, mathFlags),
+                                 constant(b, kThreeF32Bits));
+  };
+  auto horner = [&](OpBuilder &b, Value t,
+                    function_ref<Value(unsigned)> coefficient) {
+    Value p = coefficient(0);
+    for (unsigned j = 1; j < kErfInvCentral.size(); ++j)
+      p = math::FmaOp::create(b, loc, p, t, coefficient(j));
+    return p;
+  };
+  Value p;
+  if (branchOnTail) {
+    // One polynomial per side. Each side makes its own constants: none may
+    // be defined in one branch and used in the other.
+    auto constant = [&](OpBuilder &b, uint64_t bits) {
+      return createScalarOrSplatBits(b, loc, type, bits);
+    };
+    auto side = [&](OpBuilder &b, Value t,
+                    const std::array<const char *, 9> &coefficients) {
+      scf::YieldOp::create(b, loc, horner(b, t, [&](unsigned j) {
+                             return constant(b, getF32Bits(coefficients[j]));
+                           }));
+    };
+    p = scf::IfOp::create(
+            builder, loc, central,
+            [&](OpBuilder &b, Location) {
+              side(b, centralArgument(b, constant), kErfInvCentral);
+            },
+            [&](OpBuilder &b, Location) {
+              side(b, tailArgument(b, constant), kErfInvTail);
+            })
+            .getResult(0);
+  } else {
+    auto constant = [&](OpBuilder &, uint64_t bits) {
+      return constants.get(bits);
+    };
+    Value t = arith::SelectOp::create(builder, loc, central,
+                                      centralArgument(builder, constant),
+                                      tailArgument(builder, constant));
+    p = horner(builder, t, [&](unsigned j) -> Value {
+      return arith::SelectOp::create(
+          builder, loc, central, constants.get(getF32Bits(kErfInvCentral[j])),
+          constants.get(getF32Bits(kErfInvTail[j])));
+    });
+  }
   Value erfInv = arith::MulFOp::create(builder, loc, p, u);
   return arith::MulFOp::create(builder, loc, constants.get(kSqrt2F32Bits),
                                erfInv);

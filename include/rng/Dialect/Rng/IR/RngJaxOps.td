@@ -300,8 +300,12 @@ def Rng_JaxNormalOp : Rng_JaxSampleOp<"jax_normal", [
     The result is `f32` of the shape (inferred).
 
     Lowered by `convert-rng-to-arith` to Threefry, `arith` ops, `math.fma`,
-    `math.sqrt` and an f64 `math.log`, and by `convert-rng-to-nvvm` the same
-    way with an f32 `math.log1p` instead of the f64 `math.log`.
+    `math.sqrt` and an f64 `math.log` (the two polynomials' coefficients and
+    arguments chosen by `arith.select`), and by `convert-rng-to-nvvm` the
+    same way with an f32 `math.log1p` instead of the f64 `math.log`; there a
+    scalar op (not in a `linalg` op's body) chooses the polynomial with an
+    `scf.if` instead, whose tail side alone takes the square root: the same
+    bits.
 
     Example:
 

@@ -1,0 +1,76 @@
+// RUN: rng-opt %s --convert-rng-to-nvvm --split-input-file | FileCheck %s
+
+// convert-rng-to-nvvm lowers a scalar rng.jax_normal with libdevice's f32
+// log1p and chooses ErfInv's polynomial with an scf.if: the central side
+// (w < 5) has no square root, the tail side has it. Vectors, tensors and
+// scalars in a linalg body keep the selects (bits: jax-normal-branch.test).
+
+// CHECK-LABEL: func.func @scalar
+// CHECK: math.log1p %{{.*}} : f32
+// CHECK: %[[C:.*]] = arith.cmpf olt, %[[W:.*]], %{{.*}} : f32
+// CHECK: %[[P:.*]] = scf.if %[[C]] -> (f32) {
+// CHECK-NOT: math.sqrt
+// CHECK-COUNT-8: math.fma
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } else {
+// CHECK: math.sqrt %[[W]] : f32
+// CHECK-COUNT-8: math.fma
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NOT: arith.select
+// CHECK: arith.mulf %[[P]]
+// CHECK: return
+func.func @scalar(%k0: i32, %k1: i32, %i: i64) -> f32 {
+  %n = rng.jax_normal %k0, %k1, %i : i32, i64
+  return %n : f32
+}
+
+// -----
+
+// CHECK-LABEL: func.func @vector
+// CHECK-NOT: scf.if
+// CHECK: math.sqrt %{{.*}} : vector<4xf32>
+// CHECK-COUNT-10: arith.select %{{.*}} : vector<4xi1>, vector<4xf32>
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @vector(%k0: i32, %k1: i32, %i: vector<4xi32>) -> vector<4xf32> {
+  %n = rng.jax_normal %k0, %k1, %i : i32, vector<4xi32>
+  return %n : vector<4xf32>
+}
+
+// -----
+
+// A tensor becomes a linalg.generic whose scalar body keeps the selects
+// (linalg's vectorizer takes no scf.if in a body); so does a scalar op that
+// the user put in a linalg body.
+// CHECK-LABEL: func.func @tensor
+// CHECK-NOT: scf.if
+// CHECK: linalg.generic
+// CHECK: math.sqrt %{{.*}} : f32
+// CHECK-COUNT-10: arith.select %{{.*}} : f32
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @tensor(%k0: i32, %k1: i32, %i: tensor<?xi32>) -> tensor<?xf32> {
+  %n = rng.jax_normal %k0, %k1, %i : i32, tensor<?xi32>
+  return %n : tensor<?xf32>
+}
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @in_linalg_body
+// CHECK-NOT: scf.if
+// CHECK: linalg.generic
+// CHECK-COUNT-10: arith.select %{{.*}} : f32
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @in_linalg_body(%k0: i32, %k1: i32, %i: tensor<8xi32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%i : tensor<8xi32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%x: i32, %o: f32):
+    %n = rng.jax_normal %k0, %k1, %x : i32, i32
+    linalg.yield %n : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
