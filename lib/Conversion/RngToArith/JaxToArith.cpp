@@ -22,6 +22,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -76,10 +77,14 @@ struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
   using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxNormalOp op,
                            PatternRewriter &rewriter) const override {
-    // A linalg op's body stays straight-line, for linalg's vectorizer.
+    // A linalg op's body stays straight-line, for linalg's vectorizer; and
+    // a pass that did not load `scf` (say, a user's own pass around
+    // populateRngToNVVMConversionPatterns) gets the selects rather than an
+    // op of an unloaded dialect.
     bool branchOnTail = options.branchOnRareInputs &&
                         !isa<ShapedType>(op.getType()) &&
-                        !isa_and_present<linalg::LinalgOp>(op->getParentOp());
+                        !isa_and_present<linalg::LinalgOp>(op->getParentOp()) &&
+                        op->getContext()->getLoadedDialect<scf::SCFDialect>();
     return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
                            op.getI(), options.normalMathFlags,
                            options.useTargetLog1pF32, branchOnTail)};

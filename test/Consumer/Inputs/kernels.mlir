@@ -13,4 +13,15 @@ gpu.module @kernels {
     memref.store %b, %out[%tid] : memref<?xbf16>
     gpu.return
   }
+
+  // A scalar rng.jax_normal: rng-to-nvvm branches around ErfInv's tail
+  // (scf.if, then control flow); a pass that does not load scf gets the
+  // selects.
+  gpu.func @normal(%out: memref<?xf32>, %k0: i32, %k1: i32) kernel {
+    %tid = gpu.thread_id x
+    %i = arith.index_cast %tid : index to i32
+    %n = rng.jax_normal %k0, %k1, %i : i32, i32
+    memref.store %n, %out[%tid] : memref<?xf32>
+    gpu.return
+  }
 }

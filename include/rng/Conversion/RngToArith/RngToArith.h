@@ -109,8 +109,8 @@ struct RngLoweringOptions {
   /// lanes all take the common side skips the other; off by default, so the
   /// universal lowering stays straight-line `arith`/`math` that later
   /// vectorizers accept. Never applied to vectors or tensors, nor inside a
-  /// `linalg` op's body. With it, a pass must also declare the `scf` dialect
-  /// as dependent.
+  /// `linalg` op's body, nor where the `scf` dialect is not loaded (declare
+  /// it as a dependent dialect of the pass to get the branch).
   bool branchOnRareInputs = false;
   /// If set, the Triton family and rng.philox_4x32 on scalars and vectors
   /// become calls wherever it can outline (see RngOutliner); it must have

@@ -32,8 +32,9 @@ RngLoweringOptions getRngToNVVMLoweringOptions();
 /// products, so that the PTX of a Philox round has two `mul.hi.u32` and no
 /// 64-bit multiply, with the other choices of getRngToNVVMLoweringOptions.
 /// `normalMathFlags` go on the math ops of the normal distributions (`afn`
-/// is the pass option `fast-math`). A pass that uses them must declare the
-/// dependent dialects of populateRngToArithConversionPatterns and `scf`.
+/// is the pass option `fast-math`). A pass that uses them declares the
+/// dependent dialects of populateRngToArithConversionPatterns, and `scf` for
+/// the branches of branchOnRareInputs (without it: selects, the same bits).
 void populateRngToNVVMConversionPatterns(
     RewritePatternSet &patterns,
     arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none,
