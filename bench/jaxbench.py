@@ -440,16 +440,20 @@ def run(ctx):
     # family -> (Triton kernel, outputs per BLOCK unit, configs, extra args)
     s0w = (sgn32(S0), sgn32(S0 >> 32))
     s1w = (sgn32(S1), sgn32(S1 >> 32))
-    EL = [(1024, 4), (2048, 8), (4096, 8)]
+    # As many configurations as ours get (4 variants x 5 CTA sizes is 20;
+    # BLOCK x num_warps covers outputs per thread 4..32 and CTAs of 64..256
+    # threads, which is where Triton's best lie).
+    EL = [(512, 2), (512, 4), (1024, 2), (1024, 4), (1024, 8), (2048, 4), (2048, 8),
+          (4096, 4), (4096, 8)]
+    BG = [(128, 2), (256, 2), (256, 4), (512, 4), (512, 8), (1024, 4), (1024, 8)]
     tri = {
         "jax_uniform": (tk["k_tf_uniform"], 1, EL, (sgn32(k0), sgn32(k1))),
         "jax_normal": (tk["k_tf_normal"], 1, EL, (sgn32(k0), sgn32(k1))),
         "jax_bits": (tk["k_tf_bits"], 1, EL, (sgn32(k0), sgn32(k1))),
-        "bitgen_philox": (tk["k_bg_philox"], 4, [(256, 4), (512, 4), (1024, 8)], s0w + s1w + s0w),
-        "bitgen_philox3": (tk["k_bg_philox"], 4, [(256, 4), (512, 4), (1024, 8)],
+        "bitgen_philox": (tk["k_bg_philox"], 4, BG, s0w + s1w + s0w),
+        "bitgen_philox3": (tk["k_bg_philox"], 4, BG,
                            s0w + s1w + (sgn32(S2), sgn32(S2 >> 32))),
-        "bitgen_threefry": (tk["k_bg_threefry"], 2, [(512, 4), (1024, 4), (1024, 8), (2048, 8)],
-                            s0w + s1w),
+        "bitgen_threefry": (tk["k_bg_threefry"], 2, EL[:7], s0w + s1w),
     }
 
     def tbuf(fam, t):

@@ -195,8 +195,6 @@ def write_op(prog, op):
         attrs.append(("rounds", pick_head(rng, V.ROUNDS)))
     if "saturate" in op["attrs"] and rng.random() < 0.4:
         attrs.append(("saturate", None))
-    if "p" in op["attrs"]:
-        attrs.append(("p", rng.choice(["0.5", "0.0", "1.0", "1.5", "-1.0"])))
 
     lhs = (f"{results[0]}:{len(results)} = " if len(results) > 1
            else f"{results[0]} = ")

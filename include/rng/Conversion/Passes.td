@@ -57,10 +57,11 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
   }];
   let options = [
     Option<"fastMath", "fast-math", "bool", /*default=*/"false",
-           "Put fastmath<afn> on the log/sqrt/cos/sin of rng.randn and "
-           "rng.randn4x so that the target may use approximate functions "
-           "(faster; normals are then no longer within 2 ulp of the "
-           "correctly rounded value). Integers and uniforms are unaffected.">,
+           "Put fastmath<afn> on the log/log1p/sqrt/cos/sin of the normals "
+           "(rng.randn, rng.randn4x, rng.hash_randn, rng.jax_normal) so "
+           "that the target may use approximate functions (faster; normals "
+           "are then no longer within SPEC's bound of the correctly rounded "
+           "value). Integers and uniforms are unaffected.">,
     Option<"outlineAbove", "outline-above", "unsigned",
            /*default=*/"256",
            "When the pass runs on a module holding more than this many rng "
@@ -174,16 +175,18 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     polynomial with an `scf.if` instead of selects, so that a warp whose
     lanes are all central (all but 0.34 % of draws) skips the tail's square
     root and polynomial (lower `scf` afterwards, e.g. with
-    `convert-scf-to-cf`, as `rng-to-nvvm` does). No `rng` op survives the pass; unused `rng` and
-    `round` ops are erased first, as in `convert-rng-to-arith`. Option
-    `fast-math` as for `convert-rng-to-arith`.
+    `convert-scf-to-cf`, as `rng-to-nvvm` does). No `rng` op survives the
+    pass; unused `rng` and `round` ops are erased first, as in
+    `convert-rng-to-arith`. Option `fast-math` as for
+    `convert-rng-to-arith`.
   }];
   let options = [
     Option<"fastMath", "fast-math", "bool", /*default=*/"false",
-           "Put fastmath<afn> on the log/sqrt/cos/sin of rng.randn and "
-           "rng.randn4x so that the target may use approximate functions "
-           "(faster; normals are then no longer within 2 ulp of the "
-           "correctly rounded value). Integers and uniforms are unaffected.">
+           "Put fastmath<afn> on the log/log1p/sqrt/cos/sin of the normals "
+           "(rng.randn, rng.randn4x, rng.hash_randn, rng.jax_normal) so "
+           "that the target may use approximate functions (faster; normals "
+           "are then no longer within SPEC's bound of the correctly rounded "
+           "value). Integers and uniforms are unaffected.">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",

@@ -78,12 +78,11 @@ struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
   SmallVector<Value> lower(JaxNormalOp op,
                            PatternRewriter &rewriter) const override {
     // A linalg op's body stays straight-line, for linalg's vectorizer; and
-    // a pass that did not load `scf` (say, a user's own pass around
-    // populateRngToNVVMConversionPatterns) gets the selects rather than an
-    // op of an unloaded dialect.
+    // where `scf` is not loaded (options set by a pass that did not declare
+    // it) the selects stay rather than an op of an unloaded dialect.
     bool branchOnTail = options.branchOnRareInputs &&
                         !isa<ShapedType>(op.getType()) &&
-                        !isa_and_present<linalg::LinalgOp>(op->getParentOp()) &&
+                        !op->getParentOfType<linalg::LinalgOp>() &&
                         op->getContext()->getLoadedDialect<scf::SCFDialect>();
     return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
                            op.getI(), options.normalMathFlags,

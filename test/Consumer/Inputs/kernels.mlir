@@ -15,8 +15,8 @@ gpu.module @kernels {
   }
 
   // A scalar rng.jax_normal: rng-to-nvvm branches around ErfInv's tail
-  // (scf.if, then control flow); a pass that does not load scf gets the
-  // selects.
+  // (scf.if, then control flow); populateRngToNVVMConversionPatterns keeps
+  // the selects.
   gpu.func @normal(%out: memref<?xf32>, %k0: i32, %k1: i32) kernel {
     %tid = gpu.thread_id x
     %i = arith.index_cast %tid : index to i32

@@ -1,4 +1,6 @@
 // RUN: rng-opt %s --convert-rng-to-nvvm --split-input-file | FileCheck %s
+// RUN: rng-opt %s --convert-rng-to-nvvm=fast-math=true --split-input-file \
+// RUN:   | FileCheck %s --check-prefix=FAST
 
 // convert-rng-to-nvvm lowers a scalar rng.jax_normal with libdevice's f32
 // log1p and chooses ErfInv's polynomial with an scf.if: the central side
@@ -7,6 +9,7 @@
 
 // CHECK-LABEL: func.func @scalar
 // CHECK: math.log1p %{{.*}} : f32
+// CHECK-NOT: math.sqrt
 // CHECK: %[[C:.*]] = arith.cmpf olt, %[[W:.*]], %{{.*}} : f32
 // CHECK: %[[P:.*]] = scf.if %[[C]] -> (f32) {
 // CHECK-NOT: math.sqrt
@@ -20,6 +23,12 @@
 // CHECK-NOT: arith.select
 // CHECK: arith.mulf %[[P]]
 // CHECK: return
+// With fast-math, afn on the log1p and on the tail's square root.
+// FAST-LABEL: func.func @scalar
+// FAST: math.log1p %{{.*}} fastmath<afn> : f32
+// FAST: scf.if
+// FAST: } else {
+// FAST: math.sqrt %{{.*}} fastmath<afn> : f32
 func.func @scalar(%k0: i32, %k1: i32, %i: i64) -> f32 {
   %n = rng.jax_normal %k0, %k1, %i : i32, i64
   return %n : f32
@@ -73,4 +82,56 @@ func.func @in_linalg_body(%k0: i32, %k1: i32, %i: tensor<8xi32>) -> tensor<8xf32
     linalg.yield %n : f32
   } -> tensor<8xf32>
   return %r : tensor<8xf32>
+}
+
+// -----
+
+// Anywhere inside a linalg body (here under an scf.if in it): selects.
+#map = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @nested_in_linalg_body
+// CHECK: linalg.generic
+// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK-NOT: scf.if
+// CHECK-COUNT-10: arith.select %{{.*}} : f32
+// CHECK-NOT: scf.if
+// CHECK: return
+func.func @nested_in_linalg_body(%k0: i32, %k1: i32, %i: tensor<8xi32>, %c: i1) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%i : tensor<8xi32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%x: i32, %o: f32):
+    %v = scf.if %c -> (f32) {
+      %n = rng.jax_normal %k0, %k1, %x : i32, i32
+      scf.yield %n : f32
+    } else {
+      scf.yield %o : f32
+    }
+    linalg.yield %v : f32
+  } -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+// Other regions that hold a scalar op take the branch (and verify).
+// CHECK-LABEL: func.func @in_regions
+// CHECK: scf.forall
+// CHECK: scf.if %{{.*}} -> (f32) {
+// CHECK: gpu.launch
+// CHECK: scf.if %{{.*}} -> (f32) {
+func.func @in_regions(%k0: i32, %k1: i32, %out: memref<8xf32>) {
+  scf.forall (%j) in (8) {
+    %x = arith.index_cast %j : index to i32
+    %n = rng.jax_normal %k0, %k1, %x : i32, i32
+    memref.store %n, %out[%j] : memref<8xf32>
+  }
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %x = arith.index_cast %tx : index to i32
+    %n = rng.jax_normal %k0, %k1, %x : i32, i32
+    memref.store %n, %out[%tx] : memref<8xf32>
+    gpu.terminator
+  }
+  return
 }

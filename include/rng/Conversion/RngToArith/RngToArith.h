@@ -108,9 +108,10 @@ struct RngLoweringOptions {
   /// it on SIMT targets (`convert-rng-to-nvvm` sets it), where a warp whose
   /// lanes all take the common side skips the other; off by default, so the
   /// universal lowering stays straight-line `arith`/`math` that later
-  /// vectorizers accept. Never applied to vectors or tensors, nor inside a
-  /// `linalg` op's body, nor where the `scf` dialect is not loaded (declare
-  /// it as a dependent dialect of the pass to get the branch).
+  /// vectorizers accept. Never applied to vectors or tensors, nor anywhere
+  /// inside a `linalg` op's body. A pass that sets it declares `scf` as a
+  /// dependent dialect (and lowers `scf` afterwards); where `scf` is not
+  /// loaded the selects stay.
   bool branchOnRareInputs = false;
   /// If set, the Triton family and rng.philox_4x32 on scalars and vectors
   /// become calls wherever it can outline (see RngOutliner); it must have

@@ -21,10 +21,11 @@ namespace rng {
 std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
                                          Value lhs, Value rhs);
 
-/// The options of `convert-rng-to-nvvm`: the universal lowering with
-/// buildMulHiLoNVVM products, the target's f32 log1p for rng.jax_normal
-/// (useTargetLog1pF32) and scalar branches around rare inputs
-/// (branchOnRareInputs).
+/// The NVVM choices of the rng lowering: the universal lowering with
+/// buildMulHiLoNVVM products and the target's f32 log1p for rng.jax_normal
+/// (useTargetLog1pF32). `convert-rng-to-nvvm` also sets branchOnRareInputs
+/// (its pass declares `scf`); a pass of your own may do the same when it
+/// declares `scf` and lowers it afterwards.
 RngLoweringOptions getRngToNVVMLoweringOptions();
 
 /// Adds the lowering of every `rng` op for NVVM targets to `patterns`: the
@@ -32,9 +33,9 @@ RngLoweringOptions getRngToNVVMLoweringOptions();
 /// products, so that the PTX of a Philox round has two `mul.hi.u32` and no
 /// 64-bit multiply, with the other choices of getRngToNVVMLoweringOptions.
 /// `normalMathFlags` go on the math ops of the normal distributions (`afn`
-/// is the pass option `fast-math`). A pass that uses them declares the
-/// dependent dialects of populateRngToArithConversionPatterns, and `scf` for
-/// the branches of branchOnRareInputs (without it: selects, the same bits).
+/// is the pass option `fast-math`). The patterns emit no `scf` op
+/// (branchOnRareInputs is off; see getRngToNVVMLoweringOptions to turn it
+/// on).
 void populateRngToNVVMConversionPatterns(
     RewritePatternSet &patterns,
     arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none,
