@@ -213,6 +213,13 @@ def write_op(prog, op):
         sat = " saturate" if "saturate" in dict(attrs) else ""
         line = (f"{lhs}{op['name']} {operands[0]}, {operands[1]}{sat} : "
                 f"{types[0]}, {types[1]} -> {res_types[0]}")
+    elif use_custom and op["syntax"] == "template":
+        fields = {f"o{i}": v for i, v in enumerate(operands)}
+        fields.update({f"t{i}": t for i, t in enumerate(types)})
+        fields.update({f"r{i}": t for i, t in enumerate(res_types)})
+        fields["rounds"] = f" rounds {rounds}" if rounds else ""
+        fields["saturate"] = " saturate" if "saturate" in dict(attrs) else ""
+        line = f"{lhs}{op['name']} " + op["custom"].format(**fields)
     else:
         attr_text = []
         for key, value in attrs:
