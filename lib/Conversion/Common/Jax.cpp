@@ -219,16 +219,14 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
   Value central = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
                                         w, constants.get(kFiveF32Bits));
   // The central (w < 5) polynomial on w - 2.5, the tail one on
-  // sqrt(w) - 3, each in Horner form with fused multiply-adds; `constant`
-  // makes an f32 constant of `type` at the builder.
-  using ConstantFn = function_ref<Value(OpBuilder &, uint64_t)>;
-  auto centralArgument = [&](OpBuilder &b, ConstantFn constant) -> Value {
-    return arith::SubFOp::create(b, loc, w, constant(b, kTwoPointFiveF32Bits));
-  };
-  auto tailArgument = [&](OpBuilder &b, ConstantFn constant) -> Value {
+  // sqrt(w) - 3, each in Horner form with fused multiply-adds.
+  auto argument = [&](OpBuilder &b, ScalarOrSplatBitsCache &c,
+                      bool tail) -> Value {
+    if (!tail)
+      return arith::SubFOp::create(b, loc, w, c.get(kTwoPointFiveF32Bits));
     return arith::SubFOp::create(b, loc,
                                  math::SqrtOp::create(b, loc, w, mathFlags),
-                                 constant(b, kThreeF32Bits));
+                                 c.get(kThreeF32Bits));
   };
   auto horner = [&](OpBuilder &b, Value t,
                     function_ref<Value(unsigned)> coefficient) {
@@ -239,33 +237,24 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
   };
   Value p;
   if (branchOnTail) {
-    // One polynomial per side. Each side makes its own constants: none may
-    // be defined in one branch and used in the other.
-    auto constant = [&](OpBuilder &b, uint64_t bits) {
-      return createScalarOrSplatBits(b, loc, type, bits);
+    // One polynomial per side, each with the constants of its own block.
+    auto side = [&](bool tail) {
+      return [&, tail](OpBuilder &b, Location) {
+        ScalarOrSplatBitsCache sideConstants(b, loc, type);
+        const auto &coefficients = tail ? kErfInvTail : kErfInvCentral;
+        Value t = argument(b, sideConstants, tail);
+        scf::YieldOp::create(b, loc, horner(b, t, [&](unsigned j) {
+                               return sideConstants.get(
+                                   getF32Bits(coefficients[j]));
+                             }));
+      };
     };
-    auto side = [&](OpBuilder &b, Value t,
-                    const std::array<const char *, 9> &coefficients) {
-      scf::YieldOp::create(b, loc, horner(b, t, [&](unsigned j) {
-                             return constant(b, getF32Bits(coefficients[j]));
-                           }));
-    };
-    p = scf::IfOp::create(
-            builder, loc, central,
-            [&](OpBuilder &b, Location) {
-              side(b, centralArgument(b, constant), kErfInvCentral);
-            },
-            [&](OpBuilder &b, Location) {
-              side(b, tailArgument(b, constant), kErfInvTail);
-            })
+    p = scf::IfOp::create(builder, loc, central, side(false), side(true))
             .getResult(0);
   } else {
-    auto constant = [&](OpBuilder &, uint64_t bits) {
-      return constants.get(bits);
-    };
     Value t = arith::SelectOp::create(builder, loc, central,
-                                      centralArgument(builder, constant),
-                                      tailArgument(builder, constant));
+                                      argument(builder, constants, false),
+                                      argument(builder, constants, true));
     p = horner(builder, t, [&](unsigned j) -> Value {
       return arith::SelectOp::create(
           builder, loc, central, constants.get(getF32Bits(kErfInvCentral[j])),
