@@ -1,7 +1,8 @@
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 > %t.sm90.mlir
 // RUN: FileCheck %s < %t.sm90.mlir
 // RUN: mlir-translate --mlir-to-llvmir %t.sm90.mlir -o %t.sm90.ll
-// RUN: llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.sm90.ll -o - | FileCheck %s --check-prefix=PTX
+// RUN: llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.sm90.ll -o %t.sm90.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.sm90.ptx
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_100a | FileCheck %s
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_100a | mlir-translate --mlir-to-llvmir -o /dev/null
 // RUN: rng-opt %s --rng-to-rocdl=chipset=gfx942 > %t.gfx942.mlir
@@ -21,11 +22,15 @@
 // CHECK-NOT: rng.
 // CHECK-NOT: math.
 
-// On NVVM rng.jax_normal takes libdevice's f32 log1p (within 1 ulp); the
-// universal lowering (rng-to-rocdl) its exact f64 route through log.
+// On NVVM rng.jax_normal's log1p is PTX lg2.approx.f32 of 1 - u * u times
+// ln 2 (scalar, and the vector unrolled); the universal lowering
+// (rng-to-rocdl) takes its exact f64 route through log.
 // RUN: FileCheck %s --check-prefix=NVLOG < %t.sm90.mlir
-// NVLOG: llvm.call @__nv_log1pf
-// NVLOG-NOT: @__nv_log(
+// NVLOG-NOT: __nv_log
+// NVLOG: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+// NVLOG-NOT: __nv_log
+// RUN: FileCheck %s --check-prefix=PTXLOG < %t.sm90.ptx
+// PTXLOG: lg2.approx.f32
 // RUN: FileCheck %s --check-prefix=AMDLOG < %t.gfx942.mlir
 // AMDLOG: __ocml_log_f64
 // AMDLOG-NOT: __ocml_log1p_f32

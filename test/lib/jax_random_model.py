@@ -396,10 +396,15 @@ def normal_f32(key, i):
 
 def erfinv32_numpy(u):
     """erfinv32 over a float32 array."""
+    uu = (u.astype(np.float64) * u.astype(np.float64)).astype(np.float32)
+    return erfinv32_from_w_numpy(u, -f32_log1p_numpy(-uu))
+
+
+def erfinv32_from_w_numpy(u, w):
+    """erfinv32's steps after w = -log1p(-(u * u)), for float32 arrays u and
+    w (w from another log1p, to bound what that log1p's error does)."""
     f64, f32t = np.float64, np.float32
     ud = u.astype(f64)
-    uu = (ud * ud).astype(f32t)
-    w = -f32_log1p_numpy(-uu)
     small = w < f32t(5.0)
     wd = w.astype(f64)
     with np.errstate(invalid="ignore"):

@@ -169,8 +169,11 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     of the universal lowering. Scalars and static vectors (unrolled per
     element) use the intrinsic; ranked tensors keep `arith.mului_extended`
     (scalarize them first). Two more target choices: `rng.jax_normal`
-    takes its f32 `log1p` from `math.log1p` (libdevice's `__nv_log1pf`,
-    within 1 ulp) instead of the universal lowering's f64 `log`, and, on a
+    computes its `log1p(-(u * u))` as PTX `lg2.approx.f32` of `1 - u * u`
+    times `ln 2` (the `llvm.nvvm.lg2.approx.f` intrinsic; static vectors
+    unrolled, scalable ones take `math.log1p`), which keeps it within SPEC
+    §8's bound over all its inputs (see the op), instead of the universal
+    lowering's f64 `log`, and, on a
     scalar outside a `linalg` op's body, chooses ErfInv's central or tail
     polynomial with an `scf.if` instead of selects, so that a warp whose
     lanes are all central (all but 0.34 % of draws) skips the tail's square

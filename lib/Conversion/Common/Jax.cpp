@@ -170,11 +170,9 @@ Value rng::buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
       createScalarOrSplatBits(builder, loc, floatType, oneBits));
 }
 
-/// log1p(x) for an f32-like x in [-1, 0], rounded to f32: in f64, the exact
-/// 1 + x through `math.log`, or x - x^2 / 2 where |x| < 2^-29 (1 + x would
-/// not be exact there; the series' error is below 2^-58 relative).
-static Value buildLog1pViaF64(OpBuilder &builder, Location loc, Value x,
-                              arith::FastMathFlags mathFlags) {
+// The series' error below 2^-29 is under 2^-58 relative.
+Value rng::buildJaxLog1pViaF64(OpBuilder &builder, Location loc, Value x,
+                               arith::FastMathFlags mathFlags) {
   Type f32Type = x.getType();
   Type f64Type = getTypeWithElementType(f32Type, builder.getF64Type());
   ScalarOrSplatBitsCache f64Constants(builder, loc, f64Type);
@@ -195,9 +193,14 @@ static Value buildLog1pViaF64(OpBuilder &builder, Location loc, Value x,
   return arith::TruncFOp::create(builder, loc, f32Type, result);
 }
 
+Value rng::buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
+                                  arith::FastMathFlags mathFlags) {
+  return math::Log1pOp::create(builder, loc, x, mathFlags);
+}
+
 Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                           Value i, arith::FastMathFlags mathFlags,
-                          bool targetLog1pF32, bool branchOnTail) {
+                          JaxLog1pFn log1p, bool branchOnTail) {
   Value f = buildJaxUniform(builder, loc, k0, k1, i, builder.getF32Type());
   Type type = f.getType();
   assert((!branchOnTail || !isa<ShapedType>(type)) &&
@@ -212,10 +215,8 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
   // w = -log1p(-(u * u)).
   Value negSquare = arith::NegFOp::create(
       builder, loc, arith::MulFOp::create(builder, loc, u, u));
-  Value log1p = targetLog1pF32
-                    ? math::Log1pOp::create(builder, loc, negSquare, mathFlags)
-                    : buildLog1pViaF64(builder, loc, negSquare, mathFlags);
-  Value w = arith::NegFOp::create(builder, loc, log1p);
+  Value w = arith::NegFOp::create(builder, loc,
+                                  log1p(builder, loc, negSquare, mathFlags));
   Value central = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
                                         w, constants.get(kFiveF32Bits));
   // The central (w < 5) polynomial on w - 2.5, the tail one on

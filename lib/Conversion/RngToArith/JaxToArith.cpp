@@ -86,7 +86,7 @@ struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
                         op->getContext()->getLoadedDialect<scf::SCFDialect>();
     return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
                            op.getI(), options.normalMathFlags,
-                           options.useTargetLog1pF32, branchOnTail)};
+                           options.jaxNormalLog1p, branchOnTail)};
   }
 };
 

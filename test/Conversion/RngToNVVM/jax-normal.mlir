@@ -2,15 +2,26 @@
 // RUN: rng-opt %s --convert-rng-to-nvvm=fast-math=true --split-input-file \
 // RUN:   | FileCheck %s --check-prefix=FAST
 
-// convert-rng-to-nvvm lowers a scalar rng.jax_normal with libdevice's f32
-// log1p and chooses ErfInv's polynomial with an scf.if: the central side
-// (w < 5) has no square root, the tail side has it. Vectors, tensors and
-// scalars in a linalg body keep the selects (bits: jax-normal-branch.test).
+// convert-rng-to-nvvm lowers rng.jax_normal's log1p(-(u * u)) as PTX
+// lg2.approx.f32 of 1 - u * u times fl(ln 2) (the bound it keeps:
+// jax-normal-lg2-envelope.test), and for a scalar chooses ErfInv's
+// polynomial with an scf.if: the central side (w < 5) has no square root,
+// the tail side has it. Vectors, tensors and scalars in a linalg body keep
+// the selects (bits: jax-normal-branch.test).
 
 // CHECK-LABEL: func.func @scalar
-// CHECK: math.log1p %{{.*}} : f32
+// CHECK-NOT: math.log
+// CHECK: %[[SQ:.*]] = arith.mulf %[[U:.*]], %[[U]] : f32
+// CHECK-NEXT: %[[NEG:.*]] = arith.negf %[[SQ]] : f32
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[T:.*]] = arith.addf %[[ONE]], %[[NEG]] : f32
+// CHECK-NEXT: %[[L2:.*]] = llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"(%[[T]]) : (f32) -> f32
+// CHECK-NEXT: %[[LN2:.*]] = arith.constant 0.693147182 : f32
+// CHECK-NEXT: %[[LOG:.*]] = arith.mulf %[[L2]], %[[LN2]] : f32
+// CHECK-NEXT: %[[W:.*]] = arith.negf %[[LOG]] : f32
+// CHECK-NOT: math.log
 // CHECK-NOT: math.sqrt
-// CHECK: %[[C:.*]] = arith.cmpf olt, %[[W:.*]], %{{.*}} : f32
+// CHECK: %[[C:.*]] = arith.cmpf olt, %[[W]], %{{.*}} : f32
 // CHECK: %[[P:.*]] = scf.if %[[C]] -> (f32) {
 // CHECK-NOT: math.sqrt
 // CHECK-COUNT-8: math.fma
@@ -23,9 +34,11 @@
 // CHECK-NOT: arith.select
 // CHECK: arith.mulf %[[P]]
 // CHECK: return
-// With fast-math, afn on the log1p and on the tail's square root.
+// With fast-math the same log2 and afn on the tail's square root.
 // FAST-LABEL: func.func @scalar
-// FAST: math.log1p %{{.*}} fastmath<afn> : f32
+// FAST-NOT: math.log
+// FAST: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+// FAST-NOT: math.log
 // FAST: scf.if
 // FAST: } else {
 // FAST: math.sqrt %{{.*}} fastmath<afn> : f32
@@ -38,6 +51,9 @@ func.func @scalar(%k0: i32, %k1: i32, %i: i64) -> f32 {
 
 // CHECK-LABEL: func.func @vector
 // CHECK-NOT: scf.if
+// CHECK: arith.addf %{{.*}} : vector<4xf32>
+// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"({{.*}}) : (f32) -> f32
+// CHECK: arith.mulf %{{.*}} : vector<4xf32>
 // CHECK: math.sqrt %{{.*}} : vector<4xf32>
 // CHECK-COUNT-10: arith.select %{{.*}} : vector<4xi1>, vector<4xf32>
 // CHECK-NOT: scf.if
@@ -134,4 +150,18 @@ func.func @in_regions(%k0: i32, %k1: i32, %out: memref<8xf32>) {
     gpu.terminator
   }
   return
+}
+
+// -----
+
+// Scalable vectors cannot be unrolled into the scalar intrinsic: the
+// target's f32 log1p (libdevice's __nv_log1pf, within 1 ulp).
+// CHECK-LABEL: func.func @scalable
+// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK: math.log1p %{{.*}} : vector<[4]xf32>
+// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK: return
+func.func @scalable(%k0: i32, %k1: i32, %i: vector<[4]xi32>) -> vector<[4]xf32> {
+  %n = rng.jax_normal %k0, %k1, %i : i32, vector<[4]xi32>
+  return %n : vector<[4]xf32>
 }

@@ -52,19 +52,39 @@ Value buildJaxBits(OpBuilder &builder, Location loc, Value k0, Value k1,
 Value buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
                       Value i, Type resultElementType);
 
+/// A function forming rng.jax_normal's f32 log1p(x) for its x = -(u * u)
+/// (u * u rounded to f32, so x is in [-(1 - 2^-23), 0]); `mathFlags` are the
+/// normal's fast-math flags. Whatever it returns must keep the normal within
+/// SPEC §8's 4-ulp bound; the builders below do (see each). A plain function
+/// pointer, so that patterns can hold it.
+using JaxLog1pFn = Value (*)(OpBuilder &builder, Location loc, Value x,
+                             arith::FastMathFlags mathFlags);
+
+/// log1p(x) through f64: `math.log` of the exact 1 + x, or x - x^2 / 2 where
+/// |x| < 2^-29 (1 + x would not be exact there), rounded to f32: the
+/// correctly rounded log1p on any target whose f64 `math.log` is accurate.
+/// The universal lowering's choice (upstream's `convert-math-to-llvm` lowers
+/// `math.log1p` approximately, so it avoids that op).
+Value buildJaxLog1pViaF64(OpBuilder &builder, Location loc, Value x,
+                          arith::FastMathFlags mathFlags);
+
+/// The target's own f32 `math.log1p`, for targets where that is within 1 ulp
+/// (libdevice's `__nv_log1pf`, the ROCm device library's); SPEC §8 allows
+/// the target's log1p, and 1 ulp of it keeps the normal within its bound.
+Value buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
+                             arith::FastMathFlags mathFlags);
+
 /// Builds jax.random.normal (f32) at `i`: XLA's f32 ErfInv of the uniform
-/// on (-1, 1), times fl(sqrt(2)); the polynomial with `math.fma`. log1p
-/// through an f64 `math.log` (accurate on every target), or with
-/// `targetLog1pF32` the target's f32 `math.log1p` (see
-/// RngLoweringOptions::useTargetLog1pF32). `mathFlags` go on the log and
-/// `math.sqrt` ops. The central (w < 5) or tail polynomial is chosen by
+/// on (-1, 1), times fl(sqrt(2)); the polynomial with `math.fma`; log1p
+/// from `log1p` (buildJaxLog1pViaF64 by default). `mathFlags` go on the log
+/// and `math.sqrt` ops. The central (w < 5) or tail polynomial is chosen by
 /// selects, or with `branchOnTail` (scalars only) by an `scf.if` whose
 /// branches each evaluate one polynomial (RngLoweringOptions::
 /// branchOnRareInputs); the bits are the same.
 Value buildJaxNormal(
     OpBuilder &builder, Location loc, Value k0, Value k1, Value i,
     arith::FastMathFlags mathFlags = arith::FastMathFlags::none,
-    bool targetLog1pF32 = false, bool branchOnTail = false);
+    JaxLog1pFn log1p = buildJaxLog1pViaF64, bool branchOnTail = false);
 
 /// Builds jax.random.randint in [minval, maxval) at `i` (minval and maxval
 /// of one type, i32- or i64-like; the result has their element type and the

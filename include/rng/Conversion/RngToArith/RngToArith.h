@@ -13,6 +13,7 @@
 #ifndef RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 #define RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 
+#include "rng/Conversion/Common/Jax.h"
 #include "rng/Conversion/Common/Outlining.h"
 #include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/TritonRandom.h"
@@ -92,15 +93,12 @@ struct RngLoweringOptions {
   /// functions (libdevice's __nv_fast_*f on NVVM), which is faster and no
   /// longer within 2 ulp. Integers and uniforms never change.
   arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none;
-  /// How rng.jax_normal computes its f32 log1p. False (the default): in f64,
-  /// `math.log` of the exact 1 + x, correctly rounded to f32 on any target
-  /// whose f64 log is accurate (upstream's `convert-math-to-llvm` lowers
-  /// `math.log1p` approximately, so the universal lowering avoids it). True:
-  /// the target's own f32 `math.log1p`, for targets where that is within 1
-  /// ulp (NVVM: libdevice's `__nv_log1pf`); SPEC §8 allows the target's
-  /// log1p, and 1 ulp of it keeps the normal within its 4-ulp bound. Much
-  /// cheaper on GPUs, whose f64 units are few.
-  bool useTargetLog1pF32 = false;
+  /// Forms rng.jax_normal's f32 log1p (see JaxLog1pFn). The default,
+  /// buildJaxLog1pViaF64, computes it in f64 and is correctly rounded on
+  /// every target whose f64 log is; GPUs, whose f64 units are few, take a
+  /// cheaper one that keeps the normal within SPEC §8's bound
+  /// (buildJaxLog1pTargetF32, or buildJaxLog1pNVVM on NVVM).
+  JaxLog1pFn jaxNormalLog1p = buildJaxLog1pViaF64;
   /// Whether a scalar op may branch (`scf.if`) around work that only rare
   /// inputs need, instead of computing both sides and selecting: today
   /// rng.jax_normal's tail polynomial and its square root (w >= 5, i.e.

@@ -21,11 +21,19 @@ namespace rng {
 std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
                                          Value lhs, Value rhs);
 
+/// rng.jax_normal's log1p(x) (a JaxLog1pFn) for NVPTX: PTX `lg2.approx.f32`
+/// (the `llvm.nvvm.lg2.approx.f` intrinsic) of 1 + x, times fl(ln 2). Not a
+/// general log1p: it relies on x = -(u * u) (see RngToNVVM.cpp for why the
+/// normal stays within SPEC §8's bound). Unrolled like buildMulHiLoNVVM;
+/// other types take buildJaxLog1pTargetF32.
+Value buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
+                        arith::FastMathFlags mathFlags);
+
 /// The NVVM choices of the rng lowering: the universal lowering with
-/// buildMulHiLoNVVM products and the target's f32 log1p for rng.jax_normal
-/// (useTargetLog1pF32). `convert-rng-to-nvvm` also sets branchOnRareInputs
-/// (its pass declares `scf`); a pass of your own may do the same when it
-/// declares `scf` and lowers it afterwards.
+/// buildMulHiLoNVVM products and buildJaxLog1pNVVM for rng.jax_normal.
+/// `convert-rng-to-nvvm` also sets branchOnRareInputs (its pass declares
+/// `scf`); a pass of your own may do the same when it declares `scf` and lowers
+/// it afterwards.
 RngLoweringOptions getRngToNVVMLoweringOptions();
 
 /// Adds the lowering of every `rng` op for NVVM targets to `patterns`: the

@@ -292,9 +292,11 @@ def Rng_JaxNormalOp : Rng_JaxSampleOp<"jax_normal", [
     where those are correctly rounded. The universal lowering computes
     `log1p` in f64 (`math.log` of the exact `1 + x`, or `x - x^2 / 2` below
     2^-29), so the bound holds on every route, including `rng-to-llvm`,
-    which lowers `math.log1p` approximately; `convert-rng-to-nvvm` uses the
-    target's f32 `math.log1p` (libdevice's, within 1 ulp). The op therefore
-    does not fold.
+    which lowers `math.log1p` approximately. `convert-rng-to-nvvm` computes
+    `log1p(-(u * u))` as `lg2.approx.f32(1 - u * u) * fl(ln 2)` (`1 - u * u`
+    rounded once): within the bound for every one of the 2^23 values `u`
+    can take, given the error NVIDIA documents for that instruction (its
+    bits are not documented). The op therefore does not fold.
   }], Rng_JaxKeyIndexDoc, Rng_JaxTypesDoc, [{
 
     The result is `f32` of the shape (inferred).
@@ -302,7 +304,9 @@ def Rng_JaxNormalOp : Rng_JaxSampleOp<"jax_normal", [
     Lowered by `convert-rng-to-arith` to Threefry, `arith` ops, `math.fma`,
     `math.sqrt` and an f64 `math.log` (the two polynomials' coefficients and
     arguments chosen by `arith.select`), and by `convert-rng-to-nvvm` the
-    same way with an f32 `math.log1p` instead of the f64 `math.log`; there a
+    same way with the `llvm.nvvm.lg2.approx.f` intrinsic (an
+    `llvm.call_intrinsic`, static vectors unrolled; scalable vectors take
+    the target's f32 `math.log1p`) instead of the f64 `math.log`; there a
     scalar op (not in a `linalg` op's body) chooses the polynomial with an
     `scf.if` instead, whose tail side alone takes the square root: the same
     bits.
