@@ -81,9 +81,9 @@ std::pair<Value, Value> rng::buildMulHiLoNVVM(OpBuilder &builder, Location loc,
 // Where t < 1/2 (w > 0.69) that is a relative error of w near 2^-22, about
 // what 1 ulp of log1p gives; where t >= 1/2 the absolute error of w stays
 // below 2^-22, under half an ulp of the w - 2.5 the polynomial reads
-// (|w - 2.5| >= 1.8 there). test/Integration/CPU/Rng/jax-normal-lg2.test
-// checks every one of the 2^23 reachable u for every f32 log2 within twice
-// that envelope: at most 3 ulp from the formula.
+// (|w - 2.5| >= 1.8 there). RngToNVVM/jax-normal-lg2-envelope.test runs
+// every one of the 2^23 reachable u with log2 at both ends of that envelope:
+// at most 3 ulp from the formula.
 Value rng::buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
                              arith::FastMathFlags mathFlags) {
   Type type = x.getType();
