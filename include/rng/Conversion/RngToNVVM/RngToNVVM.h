@@ -41,7 +41,10 @@ RngLoweringOptions getRngToNVVMLoweringOptions();
 /// products, so that the PTX of a Philox round has two `mul.hi.u32` and no
 /// 64-bit multiply, with the other choices of getRngToNVVMLoweringOptions.
 /// `normalMathFlags` go on the math ops of the normal distributions (`afn`
-/// is the pass option `fast-math`). The patterns emit no `scf` op
+/// is the pass option `fast-math`). The intrinsics are `llvm.call_intrinsic`
+/// ops: a pass using these patterns declares the `llvm` dialect (besides
+/// `arith`, `math`, `vector`, `tensor`, `linalg`) as dependent, as
+/// `convert-rng-to-nvvm` does. The patterns emit no `scf` op
 /// (branchOnRareInputs is off; see getRngToNVVMLoweringOptions to turn it
 /// on).
 void populateRngToNVVMConversionPatterns(
