@@ -170,8 +170,9 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     element) use the intrinsic; ranked tensors keep `arith.mului_extended`
     (scalarize them first). Two more target choices: `rng.jax_normal`
     computes its `log1p(-(u * u))` as PTX `lg2.approx.f32` of `1 - u * u`
-    times `ln 2` (the `llvm.nvvm.lg2.approx.f` intrinsic; static vectors
-    unrolled, scalable ones take `math.log1p`), which keeps it within SPEC
+    times `ln 2` (the `llvm.nvvm.lg2.approx.f` intrinsic; vectors of at most
+    64 elements unrolled, larger and scalable ones take `math.log1p`, with
+    other draws), which keeps it within SPEC
     §8's bound over all its inputs (see the op), instead of the universal
     lowering's f64 `log`, and, on a
     scalar outside a `linalg` op's body, chooses ErfInv's central or tail

@@ -201,6 +201,7 @@ Value rng::buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
 Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                           Value i, arith::FastMathFlags mathFlags,
                           JaxLog1pFn log1p, bool branchOnTail) {
+  assert(log1p && "rng.jax_normal needs a log1p builder");
   Value f = buildJaxUniform(builder, loc, k0, k1, i, builder.getF32Type());
   Type type = f.getType();
   assert((!branchOnTail || !isa<ShapedType>(type)) &&

@@ -51,9 +51,13 @@ func.func @scalar(%k0: i32, %k1: i32, %i: i64) -> f32 {
 
 // CHECK-LABEL: func.func @vector
 // CHECK-NOT: scf.if
-// CHECK: arith.addf %{{.*}} : vector<4xf32>
+// CHECK: %[[VSQ:.*]] = arith.mulf %[[VU:.*]], %[[VU]] : vector<4xf32>
+// CHECK-NEXT: %[[VNEG:.*]] = arith.negf %[[VSQ]] : vector<4xf32>
+// CHECK-NEXT: %[[VONE:.*]] = arith.constant dense<1.000000e+00> : vector<4xf32>
+// CHECK-NEXT: %[[VT:.*]] = arith.addf %[[VONE]], %[[VNEG]] : vector<4xf32>
 // CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"({{.*}}) : (f32) -> f32
-// CHECK: arith.mulf %{{.*}} : vector<4xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK-NOT: math.log
 // CHECK: math.sqrt %{{.*}} : vector<4xf32>
 // CHECK-COUNT-10: arith.select %{{.*}} : vector<4xi1>, vector<4xf32>
 // CHECK-NOT: scf.if
@@ -71,6 +75,7 @@ func.func @vector(%k0: i32, %k1: i32, %i: vector<4xi32>) -> vector<4xf32> {
 // CHECK-LABEL: func.func @tensor
 // CHECK-NOT: scf.if
 // CHECK: linalg.generic
+// CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"({{.*}}) : (f32) -> f32
 // CHECK: math.sqrt %{{.*}} : f32
 // CHECK-COUNT-10: arith.select %{{.*}} : f32
 // CHECK-NOT: scf.if
@@ -154,8 +159,9 @@ func.func @in_regions(%k0: i32, %k1: i32, %out: memref<8xf32>) {
 
 // -----
 
-// Scalable vectors cannot be unrolled into the scalar intrinsic: the
-// target's f32 log1p (libdevice's __nv_log1pf, within 1 ulp).
+// Scalable vectors cannot be unrolled into the scalar intrinsic, and vectors
+// of more than 64 elements are not: the target's f32 log1p (libdevice's
+// __nv_log1pf, within 1 ulp).
 // CHECK-LABEL: func.func @scalable
 // CHECK-NOT: llvm.nvvm.lg2.approx.f
 // CHECK: math.log1p %{{.*}} : vector<[4]xf32>
@@ -164,4 +170,16 @@ func.func @in_regions(%k0: i32, %k1: i32, %out: memref<8xf32>) {
 func.func @scalable(%k0: i32, %k1: i32, %i: vector<[4]xi32>) -> vector<[4]xf32> {
   %n = rng.jax_normal %k0, %k1, %i : i32, vector<[4]xi32>
   return %n : vector<[4]xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @wide
+// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK: math.log1p %{{.*}} : vector<65xf32>
+// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK: return
+func.func @wide(%k0: i32, %k1: i32, %i: vector<65xi32>) -> vector<65xf32> {
+  %n = rng.jax_normal %k0, %k1, %i : i32, vector<65xi32>
+  return %n : vector<65xf32>
 }

@@ -76,10 +76,10 @@ Value buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
 
 /// Builds jax.random.normal (f32) at `i`: XLA's f32 ErfInv of the uniform
 /// on (-1, 1), times fl(sqrt(2)); the polynomial with `math.fma`; log1p
-/// from `log1p` (buildJaxLog1pViaF64 by default). `mathFlags` go on the log
-/// and `math.sqrt` ops. The central (w < 5) or tail polynomial is chosen by
-/// selects, or with `branchOnTail` (scalars only) by an `scf.if` whose
-/// branches each evaluate one polynomial (RngLoweringOptions::
+/// from `log1p` (buildJaxLog1pViaF64 by default; not null). `mathFlags` go
+/// to `log1p` and on the `math.sqrt` ops. The central (w < 5) or tail
+/// polynomial is chosen by selects, or with `branchOnTail` (scalars only) by an
+/// `scf.if` whose branches each evaluate one polynomial (RngLoweringOptions::
 /// branchOnRareInputs); the bits are the same.
 Value buildJaxNormal(
     OpBuilder &builder, Location loc, Value k0, Value k1, Value i,

@@ -95,9 +95,9 @@ struct RngLoweringOptions {
   arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none;
   /// Forms rng.jax_normal's f32 log1p (see JaxLog1pFn). The default,
   /// buildJaxLog1pViaF64, computes it in f64 and is correctly rounded on
-  /// every target whose f64 log is; GPUs, whose f64 units are few, take a
+  /// every target whose f64 log is; NVVM, whose f64 units are few, takes a
   /// cheaper one that keeps the normal within SPEC §8's bound
-  /// (buildJaxLog1pTargetF32, or buildJaxLog1pNVVM on NVVM).
+  /// (buildJaxLog1pNVVM; buildJaxLog1pTargetF32 is the other choice).
   JaxLog1pFn jaxNormalLog1p = buildJaxLog1pViaF64;
   /// Whether a scalar op may branch (`scf.if`) around work that only rare
   /// inputs need, instead of computing both sides and selecting: today

@@ -24,8 +24,11 @@ std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
 /// rng.jax_normal's log1p(x) (a JaxLog1pFn) for NVPTX: PTX `lg2.approx.f32`
 /// (the `llvm.nvvm.lg2.approx.f` intrinsic) of 1 + x, times fl(ln 2). Not a
 /// general log1p: it relies on x = -(u * u) (see RngToNVVM.cpp for why the
-/// normal stays within SPEC §8's bound). Unrolled like buildMulHiLoNVVM;
-/// other types take buildJaxLog1pTargetF32.
+/// normal stays within SPEC §8's bound). Unrolled like buildMulHiLoNVVM
+/// (fixed-size vectors of at most kMaxUnrolledElements); other types
+/// (larger and scalable vectors, ranked tensors) take
+/// buildJaxLog1pTargetF32, within the bound too but with other draws.
+/// `mathFlags` are ignored (the instruction is already approximate).
 Value buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
                         arith::FastMathFlags mathFlags);
 

@@ -305,8 +305,9 @@ def Rng_JaxNormalOp : Rng_JaxSampleOp<"jax_normal", [
     `math.sqrt` and an f64 `math.log` (the two polynomials' coefficients and
     arguments chosen by `arith.select`), and by `convert-rng-to-nvvm` the
     same way with the `llvm.nvvm.lg2.approx.f` intrinsic (an
-    `llvm.call_intrinsic`, static vectors unrolled; scalable vectors take
-    the target's f32 `math.log1p`) instead of the f64 `math.log`; there a
+    `llvm.call_intrinsic`; vectors of at most 64 elements unrolled; larger
+    and scalable vectors take the target's f32 `math.log1p`, also within the
+    bound but other draws) instead of the f64 `math.log`; there a
     scalar op (not in a `linalg` op's body) chooses the polynomial with an
     `scf.if` instead, whose tail side alone takes the square root: the same
     bits.
