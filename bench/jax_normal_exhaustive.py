@@ -1,11 +1,13 @@
 """rng.jax_normal on every input it can see, on the GPU: the uniform has 23
 random bits (f = k 2^-23), so u = max(lo, 2f + lo) takes 2^23 values. A CUDA
 kernel evaluates the formula after the uniform with the operations the
-NVVM lowering emits (`convert-rng-to-nvvm`: t = 1 - u*u, lg2.approx.f32,
-times fl(ln 2); sqrt.approx.f32 in the tail, as libdevice's __nv_sqrtf is
-without __CUDA_PREC_SQRT; fused polynomial), and, for comparison, with
-libdevice's log1pf (the lowering before 2026-12-03), against the
-independent model test/lib/jax_random_model.py (log1p correctly rounded).
+NVVM lowering emits (`convert-rng-to-nvvm`: t = 1 - u*u,
+lg2.approx.ftz.f32, times fl(ln 2); sqrt.approx.f32 in the tail, as
+libdevice's __nv_sqrtf is without __CUDA_PREC_SQRT; fused polynomial), and,
+for comparison, with libdevice's log1pf (the lowering before 2026-12-03)
+and with lg2.approx.f32 without .ftz (t and log2(t) are never subnormal, so
+the bits must be the same: printed last), against the independent model
+test/lib/jax_random_model.py (log1p correctly rounded).
 SPEC §8 allows 4 ulp. The kernels' own bits (Threefry included) are checked
 by run.py's mode jax on 2^24 outputs against the model and on 2^28 against
 JAX; this covers the inputs a fill of that size may miss.
@@ -20,11 +22,12 @@ import sys
 import cupy as cp
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "test", "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "lib"))
 import jax_random_model as M  # noqa: E402
 SRC = r'''
 __device__ float sqrt_approx(float x) { float r; asm("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 __device__ float lg2_approx(float x) { float r; asm("lg2.approx.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
+__device__ float lg2_approx_ftz(float x) { float r; asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x)); return r; }
 extern "C" __global__ void normal_from_k(float* out, int variant, int n) {
   int k = blockIdx.x * blockDim.x + threadIdx.x; if (k >= n) return;
   float f = __fsub_rn(__int_as_float(k | 0x3F800000), 1.0f);
@@ -33,7 +36,8 @@ extern "C" __global__ void normal_from_k(float* out, int variant, int n) {
   float s = __fmul_rn(u, u);
   float lg;
   if (variant == 0) lg = log1pf(-s);
-  else lg = __fmul_rn(lg2_approx(__fadd_rn(1.0f, -s)), __int_as_float(0x3F317218));
+  else if (variant == 1) lg = __fmul_rn(lg2_approx(__fadd_rn(1.0f, -s)), __int_as_float(0x3F317218));
+  else lg = __fmul_rn(lg2_approx_ftz(__fadd_rn(1.0f, -s)), __int_as_float(0x3F317218));
   float w = -lg, p;
   if (w < 5.0f) {
     float x = __fsub_rn(w, 2.5f);
@@ -57,11 +61,15 @@ ref = (np.float64(M.SQRT2_F32) * M.erfinv32_numpy(u).astype(np.float64)).astype(
 def key(a):
     i = a.view(np.int32).astype(np.int64)
     return np.where(i < 0, -(i & 0x7FFFFFFF), i)
-for variant, name in ((0, "libdevice log1pf"), (1, "lg2.approx.f32 of 1 - u*u, times ln2")):
+outs = {}
+for variant, name in ((0, "libdevice log1pf"), (1, "lg2.approx.f32 of 1 - u*u, times ln2"), (2, "lg2.approx.ftz.f32 (the lowering)")):
     out = cp.empty(n, dtype=cp.float32)
     kern(((n + 255) // 256,), (256,), (out, np.int32(variant), np.int32(n)))
     got = cp.asnumpy(out)
+    outs[variant] = got
     d = np.abs(key(got) - key(ref))
     worst = np.argsort(d)[-3:]
     print(f"{name}: all {n} inputs: max {d.max()} ulp, differ {np.mean(d > 0):.4f}, "
           f"hist {np.bincount(d)[:6].tolist()}, worst u {[float(u[j]) for j in worst]}", flush=True)
+
+print("ftz == non-ftz on all inputs:", bool(np.array_equal(outs[1].view(np.uint32), outs[2].view(np.uint32))))

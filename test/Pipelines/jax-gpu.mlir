@@ -22,15 +22,15 @@
 // CHECK-NOT: rng.
 // CHECK-NOT: math.
 
-// On NVVM rng.jax_normal's log1p is PTX lg2.approx.f32 of 1 - u * u times
+// On NVVM rng.jax_normal's log1p is PTX lg2.approx.ftz.f32 of 1 - u * u times
 // ln 2 (scalar, and the vector unrolled); the universal lowering
 // (rng-to-rocdl) takes its exact f64 route through log.
 // RUN: FileCheck %s --check-prefix=NVLOG < %t.sm90.mlir
 // NVLOG-NOT: __nv_log
-// NVLOG: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+// NVLOG: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"
 // NVLOG-NOT: __nv_log
 // RUN: FileCheck %s --check-prefix=PTXLOG < %t.sm90.ptx
-// PTXLOG: lg2.approx.f32
+// PTXLOG: lg2.approx.ftz.f32
 // RUN: FileCheck %s --check-prefix=AMDLOG < %t.gfx942.mlir
 // AMDLOG: __ocml_log_f64
 // AMDLOG-NOT: __ocml_log1p_f32

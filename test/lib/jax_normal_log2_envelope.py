@@ -3,7 +3,7 @@ every input the op can see.
 
 The NVVM lowering computes ErfInv's w = -log1p(-(u * u)) as
 -(lg2(t) * fl(ln 2)) with t = fl(1 - fl(u * u)) and lg2 PTX's
-`lg2.approx.f32`, whose bits NVIDIA does not document: only a bound (CUDA's
+`lg2.approx.ftz.f32` (.ftz changes nothing: t is never subnormal), whose bits NVIDIA does not document: only a bound (CUDA's
 `__log2f`: 2^-22 absolute for t in [0.5, 2], 2 ulp elsewhere). The uniform
 has 23 random bits, so u takes 2^23 values (SPEC §8: f = k 2^-23,
 u = max(lo, 2f + lo)). For each of them this script takes the exact log2(t)

@@ -169,8 +169,8 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     of the universal lowering. Scalars and static vectors (unrolled per
     element) use the intrinsic; ranked tensors keep `arith.mului_extended`
     (scalarize them first). Two more target choices: `rng.jax_normal`
-    computes its `log1p(-(u * u))` as PTX `lg2.approx.f32` of `1 - u * u`
-    times `ln 2` (the `llvm.nvvm.lg2.approx.f` intrinsic; vectors of at most
+    computes its `log1p(-(u * u))` as PTX `lg2.approx.ftz.f32` of `1 - u * u`
+    times `ln 2` (the `llvm.nvvm.lg2.approx.ftz.f` intrinsic; vectors of at most
     64 elements unrolled, larger and scalable ones take `math.log1p`, with
     other draws), which keeps it within SPEC
     §8's bound over all its inputs (see the op), instead of the universal

@@ -3,7 +3,7 @@
 // RUN:   | FileCheck %s --check-prefix=FAST
 
 // convert-rng-to-nvvm lowers rng.jax_normal's log1p(-(u * u)) as PTX
-// lg2.approx.f32 of 1 - u * u times fl(ln 2) (the bound it keeps:
+// lg2.approx.ftz.f32 of 1 - u * u times fl(ln 2) (the bound it keeps:
 // jax-normal-lg2-envelope.test), and for a scalar chooses ErfInv's
 // polynomial with an scf.if: the central side (w < 5) has no square root,
 // the tail side has it. Vectors, tensors and scalars in a linalg body keep
@@ -15,7 +15,7 @@
 // CHECK-NEXT: %[[NEG:.*]] = arith.negf %[[SQ]] : f32
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT: %[[T:.*]] = arith.addf %[[ONE]], %[[NEG]] : f32
-// CHECK-NEXT: %[[L2:.*]] = llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"(%[[T]]) : (f32) -> f32
+// CHECK-NEXT: %[[L2:.*]] = llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"(%[[T]]) : (f32) -> f32
 // CHECK-NEXT: %[[LN2:.*]] = arith.constant 0.693147182 : f32
 // CHECK-NEXT: %[[LOG:.*]] = arith.mulf %[[L2]], %[[LN2]] : f32
 // CHECK-NEXT: %[[W:.*]] = arith.negf %[[LOG]] : f32
@@ -37,7 +37,7 @@
 // With fast-math the same log2 and afn on the tail's square root.
 // FAST-LABEL: func.func @scalar
 // FAST-NOT: math.log
-// FAST: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+// FAST: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"
 // FAST-NOT: math.log
 // FAST: scf.if
 // FAST: } else {
@@ -55,7 +55,7 @@ func.func @scalar(%k0: i32, %k1: i32, %i: i64) -> f32 {
 // CHECK-NEXT: %[[VNEG:.*]] = arith.negf %[[VSQ]] : vector<4xf32>
 // CHECK-NEXT: %[[VONE:.*]] = arith.constant dense<1.000000e+00> : vector<4xf32>
 // CHECK-NEXT: %[[VT:.*]] = arith.addf %[[VONE]], %[[VNEG]] : vector<4xf32>
-// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"({{.*}}) : (f32) -> f32
+// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"({{.*}}) : (f32) -> f32
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<4xf32>
 // CHECK-NOT: math.log
 // CHECK: math.sqrt %{{.*}} : vector<4xf32>
@@ -75,7 +75,7 @@ func.func @vector(%k0: i32, %k1: i32, %i: vector<4xi32>) -> vector<4xf32> {
 // CHECK-LABEL: func.func @tensor
 // CHECK-NOT: scf.if
 // CHECK: linalg.generic
-// CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"({{.*}}) : (f32) -> f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"({{.*}}) : (f32) -> f32
 // CHECK: math.sqrt %{{.*}} : f32
 // CHECK-COUNT-10: arith.select %{{.*}} : f32
 // CHECK-NOT: scf.if
@@ -163,9 +163,9 @@ func.func @in_regions(%k0: i32, %k1: i32, %out: memref<8xf32>) {
 // of more than 64 elements are not: the target's f32 log1p (libdevice's
 // __nv_log1pf, within 1 ulp).
 // CHECK-LABEL: func.func @scalable
-// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK-NOT: llvm.nvvm.lg2.approx.ftz.f
 // CHECK: math.log1p %{{.*}} : vector<[4]xf32>
-// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK-NOT: llvm.nvvm.lg2.approx.ftz.f
 // CHECK: return
 func.func @scalable(%k0: i32, %k1: i32, %i: vector<[4]xi32>) -> vector<[4]xf32> {
   %n = rng.jax_normal %k0, %k1, %i : i32, vector<[4]xi32>
@@ -175,9 +175,9 @@ func.func @scalable(%k0: i32, %k1: i32, %i: vector<[4]xi32>) -> vector<[4]xf32> 
 // -----
 
 // CHECK-LABEL: func.func @wide
-// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK-NOT: llvm.nvvm.lg2.approx.ftz.f
 // CHECK: math.log1p %{{.*}} : vector<65xf32>
-// CHECK-NOT: llvm.nvvm.lg2.approx.f
+// CHECK-NOT: llvm.nvvm.lg2.approx.ftz.f
 // CHECK: return
 func.func @wide(%k0: i32, %k1: i32, %i: vector<65xi32>) -> vector<65xf32> {
   %n = rng.jax_normal %k0, %k1, %i : i32, vector<65xi32>

@@ -21,8 +21,8 @@ namespace rng {
 std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
                                          Value lhs, Value rhs);
 
-/// rng.jax_normal's log1p(x) (a JaxLog1pFn) for NVPTX: PTX `lg2.approx.f32`
-/// (the `llvm.nvvm.lg2.approx.f` intrinsic) of 1 + x, times fl(ln 2). Not a
+/// rng.jax_normal's log1p(x) (a JaxLog1pFn) for NVPTX: `lg2.approx.ftz.f32`
+/// (`llvm.nvvm.lg2.approx.ftz.f`) of 1 + x, times fl(ln 2). Not a
 /// general log1p: it relies on x = -(u * u) (see RngToNVVM.cpp for why the
 /// normal stays within SPEC §8's bound). Unrolled like buildMulHiLoNVVM
 /// (fixed-size vectors of at most kMaxUnrolledElements); other types

@@ -293,7 +293,7 @@ def Rng_JaxNormalOp : Rng_JaxSampleOp<"jax_normal", [
     `log1p` in f64 (`math.log` of the exact `1 + x`, or `x - x^2 / 2` below
     2^-29), so the bound holds on every route, including `rng-to-llvm`,
     which lowers `math.log1p` approximately. `convert-rng-to-nvvm` computes
-    `log1p(-(u * u))` as `lg2.approx.f32(1 - u * u) * fl(ln 2)` (`1 - u * u`
+    `log1p(-(u * u))` as `lg2.approx.ftz.f32(1 - u * u) * fl(ln 2)` (`1 - u * u`
     rounded once): within the bound for every one of the 2^23 values `u`
     can take, given the error NVIDIA documents for that instruction (its
     bits are not documented). The op therefore does not fold.
@@ -304,7 +304,7 @@ def Rng_JaxNormalOp : Rng_JaxSampleOp<"jax_normal", [
     Lowered by `convert-rng-to-arith` to Threefry, `arith` ops, `math.fma`,
     `math.sqrt` and an f64 `math.log` (the two polynomials' coefficients and
     arguments chosen by `arith.select`), and by `convert-rng-to-nvvm` the
-    same way with the `llvm.nvvm.lg2.approx.f` intrinsic (an
+    same way with the `llvm.nvvm.lg2.approx.ftz.f` intrinsic (an
     `llvm.call_intrinsic`; vectors of at most 64 elements unrolled; larger
     and scalable vectors take the target's f32 `math.log1p`, also within the
     bound but other draws) instead of the f64 `math.log`; there a
