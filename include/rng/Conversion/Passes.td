@@ -166,9 +166,10 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     `mul.hi.u32` and no 64-bit multiply, where the generic
     `arith.mului_extended` expansion leaves 64-bit multiplies
     (`mul.wide.u32`, `mul.lo.s64`). The bits are those
-    of the universal lowering. Scalars and static vectors (unrolled per
-    element) use the intrinsic; ranked tensors keep `arith.mului_extended`
-    (scalarize them first). Two more target choices: `rng.jax_normal`
+    of the universal lowering. Scalars and static vectors of at most 64
+    elements (unrolled per element) use the intrinsic, and so do ranked
+    tensors, which become a `linalg.generic` over the scalar op; larger and
+    scalable vectors keep `arith.mului_extended`. Two more target choices: `rng.jax_normal`
     computes its `log1p(-(u * u))` as PTX `lg2.approx.ftz.f32` of `1 - u * u`
     times `ln 2` (the `llvm.nvvm.lg2.approx.ftz.f` intrinsic; vectors of at most
     64 elements unrolled, larger and scalable ones take `math.log1p`, with
