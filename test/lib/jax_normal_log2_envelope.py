@@ -3,8 +3,9 @@ every input the op can see.
 
 The NVVM lowering computes ErfInv's w = -log1p(-(u * u)) as
 -(lg2(t) * fl(ln 2)) with t = fl(1 - fl(u * u)) and lg2 PTX's
-`lg2.approx.ftz.f32` (.ftz changes nothing: t is never subnormal), whose bits NVIDIA does not document: only a bound (CUDA's
-`__log2f`: 2^-22 absolute for t in [0.5, 2], 2 ulp elsewhere). The uniform
+`lg2.approx.ftz.f32` (.ftz changes nothing: t is never subnormal), whose
+bits NVIDIA does not document: only a bound (CUDA's `__log2f`: 2^-22
+absolute for t in [0.5, 2], 2 ulp elsewhere). The uniform
 has 23 random bits, so u takes 2^23 values (SPEC §8: f = k 2^-23,
 u = max(lo, 2f + lo)). For each of them this script takes the exact log2(t)
 (binary64, then rounded), moves it to both ends of that envelope and to
@@ -37,12 +38,6 @@ LN2_F32 = np.float32(np.log(2.0))
 BOUND = 4  # SPEC §8
 
 
-def ordinal(a):
-    """float32 array -> int64 array, ordered like the values."""
-    i = a.view(np.int32).astype(np.int64)
-    return np.where(i < 0, -(i & 0x7FFFFFFF), i)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--scale", type=float, default=1.0)
@@ -68,7 +63,7 @@ def main():
         w = -(lg2.astype(f64) * f64(LN2_F32)).astype(f32)
         got = (f64(model.SQRT2_F32)
                * model.erfinv32_from_w_numpy(u, w).astype(f64)).astype(f32)
-        d = np.abs(ordinal(got) - ordinal(ref))
+        d = np.abs(model.f32_ordinal_numpy(got) - model.f32_ordinal_numpy(ref))
         tail = w >= f32(5.0)
         print("%s: central w < 5: max %d ulp; tail w >= 5: %d draws, max %d ulp"
               % (name, d[~tail].max(), tail.sum(), d[tail].max()))

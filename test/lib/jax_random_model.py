@@ -715,6 +715,13 @@ def ulp_distance_f32(a_bits, b_bits):
     return ulp_distance(a_bits, b_bits)
 
 
+def f32_ordinal_numpy(a):
+    """f32_ordinal over a float32 array: int64 values ordered like the
+    floats (-0 and +0 equal), so |difference| counts ulps."""
+    b = a.view(np.uint32).astype(np.int64)
+    return np.where(b >> 31 != 0, -(b & 0x7FFFFFFF), b)
+
+
 if __name__ == "__main__":
     if len(sys.argv) > 2 or (len(sys.argv) == 2 and sys.argv[1].startswith("-")):
         sys.exit("usage: jax_random_model.py [VECTORS_DIR]  (self-test)")

@@ -754,11 +754,8 @@ def check_normals(vectors_dir, lib_path, reference_path=None):
         want_normal = model.normal_f32_numpy(key, idx)
         bad_bits = int((bits != want_bits).sum())
         bad_uniform = int((uniform.view(np.uint32) != want_uniform.view(np.uint32)).sum())
-
-        def ordinal(a):
-            b = a.view(np.uint32).astype(np.int64)
-            return np.where(b >> 31 != 0, -(b & 0x7FFFFFFF), b)
-        ulps = np.abs(ordinal(normal) - ordinal(want_normal))
+        ulps = np.abs(model.f32_ordinal_numpy(normal)
+                      - model.f32_ordinal_numpy(want_normal))
         u = model.normal_input_numpy(want_uniform).astype(np.float64)
         tail = np.abs(u) > 0.999
         large_w = -np.log1p(-(u * u)) >= 5

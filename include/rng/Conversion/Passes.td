@@ -169,14 +169,14 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     of the universal lowering. Scalars and static vectors of at most 64
     elements (unrolled per element) use the intrinsic, and so do ranked
     tensors, which become a `linalg.generic` over the scalar op; larger and
-    scalable vectors keep `arith.mului_extended`. Two more target choices: `rng.jax_normal`
-    computes its `log1p(-(u * u))` as PTX `lg2.approx.ftz.f32` of `1 - u * u`
-    times `ln 2` (the `llvm.nvvm.lg2.approx.ftz.f` intrinsic; vectors of at most
-    64 elements unrolled, larger and scalable ones take `math.log1p`, with
-    other draws), which keeps it within SPEC
-    §8's bound over all its inputs (see the op), instead of the universal
-    lowering's f64 `log`, and, on a
-    scalar outside a `linalg` op's body, chooses ErfInv's central or tail
+    scalable vectors keep `arith.mului_extended`. Two more target choices:
+    `rng.jax_normal` computes its `log1p(-(u * u))` as PTX
+    `lg2.approx.ftz.f32` of `1 - u * u` times `ln 2` (the
+    `llvm.nvvm.lg2.approx.ftz.f` intrinsic; vectors of at most 64 elements
+    unrolled, larger and scalable ones take `math.log1p`, with other draws),
+    which keeps it within SPEC §8's bound over all its inputs (see the op),
+    instead of the universal lowering's f64 `log`, and, on a scalar outside
+    a `linalg` op's body, chooses ErfInv's central or tail
     polynomial with an `scf.if` instead of selects, so that a warp whose
     lanes are all central (all but 0.34 % of draws) skips the tail's square
     root and polynomial (lower `scf` afterwards, e.g. with

@@ -84,8 +84,8 @@ std::pair<Value, Value> rng::buildMulHiLoNVVM(OpBuilder &builder, Location loc,
 // t = 1 - s >= 2^-23 is never subnormal, nor is a nonzero log2(t) (its
 // magnitude is at least about 2^-23.5), so `.ftz` changes no bit and spares
 // the subnormal scaling (about 3 % faster on an H200). CUDA documents
-// lg2.approx.f32
-// (`__log2f`) within 2^-22 absolute for t in [0.5, 2] and 2 ulp elsewhere.
+// lg2.approx.f32 (`__log2f`) within 2^-22 absolute for t in [0.5, 2] and
+// 2 ulp elsewhere.
 // This is no log1p to an ulp (for s < 2^-25, t rounds to 1 and w to 0), but
 // the polynomial reads w - 2.5 (|w - 2.5| >= 1.8 where t >= 1/2), whose ulp
 // is about the error of w there, and where t < 1/2 the error is relative,
