@@ -12,6 +12,7 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -28,6 +29,12 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
+
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -183,6 +190,76 @@ struct HoistGpuModulePass final
       *this, "triple",
       llvm::cl::desc("Target triple given to the hoisted module (empty: none)"),
       llvm::cl::init("")};
+};
+
+/// The data layout string of LLVM's target for `tripleName`, or nothing when
+/// this LLVM has no such target.
+static std::optional<std::string> getTargetDataLayout(StringRef tripleName) {
+  static llvm::once_flag initialized;
+  llvm::call_once(initialized, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargets();
+    llvm::InitializeAllTargetMCs();
+  });
+  llvm::Triple triple(tripleName);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return std::nullopt;
+  std::unique_ptr<llvm::TargetMachine> machine(
+      target->createTargetMachine(triple, /*CPU=*/"", /*Features=*/"",
+                                  llvm::TargetOptions(), std::nullopt));
+  if (!machine)
+    return std::nullopt;
+  return machine->createDataLayout().getStringRepresentation();
+}
+
+/// Gives each gpu.module without a data layout (neither `llvm.data_layout`
+/// nor a DLTI spec) the layout of LLVM's target for `triple` as
+/// `llvm.data_layout`, which mlir-translate (and gpu-module-to-binary) use
+/// for the alignment of every load and store they emit. Without it the
+/// translation takes LLVM's default layout, whose i64 is 4-byte aligned, and
+/// the NVPTX back end splits each i64 access into two 32-bit ones. Where
+/// this LLVM lacks the target, nothing is set.
+struct GpuModuleDataLayoutPass final
+    : PassWrapper<GpuModuleDataLayoutPass, OperationPass<gpu::GPUModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuModuleDataLayoutPass)
+
+  GpuModuleDataLayoutPass() = default;
+  // The pass manager copies initialized passes for its threads.
+  GpuModuleDataLayoutPass(const GpuModuleDataLayoutPass &other)
+      : PassWrapper(other), dataLayout(other.dataLayout) {}
+  explicit GpuModuleDataLayoutPass(StringRef targetTriple) {
+    triple = targetTriple.str();
+  }
+
+  StringRef getArgument() const final { return "rng-gpu-module-data-layout"; }
+  StringRef getDescription() const final {
+    return "Set llvm.data_layout on gpu.modules that have no data layout, "
+           "from LLVM's target for `triple` (a step of rng-to-nvvm and "
+           "rng-to-rocdl)";
+  }
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (std::optional<std::string> layout = getTargetDataLayout(triple))
+      dataLayout = StringAttr::get(context, *layout);
+    return success();
+  }
+
+  void runOnOperation() override {
+    gpu::GPUModuleOp gpuModule = getOperation();
+    if (!dataLayout || gpuModule->hasAttr(DLTIDialect::kDataLayoutAttrName) ||
+        gpuModule->hasAttr(LLVM::LLVMDialect::getDataLayoutAttrName()))
+      return markAllAnalysesPreserved();
+    gpuModule->setAttr(LLVM::LLVMDialect::getDataLayoutAttrName(), dataLayout);
+  }
+
+  Option<std::string> triple{
+      *this, "triple",
+      llvm::cl::desc("The LLVM target triple whose data layout is set"),
+      llvm::cl::init("")};
+  StringAttr dataLayout;
 };
 
 /// Fails, with a diagnostic naming `pipeline`, if the GPU pipelines cannot
@@ -415,6 +492,8 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
     target.features = chip->getRequiredFeatures();
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addNestedPass<gpu::GPUModuleOp>(
+      std::make_unique<GpuModuleDataLayoutPass>("nvptx64-nvidia-cuda"));
   if (!options.keepGpuModule)
     pm.addPass(std::make_unique<HoistGpuModulePass>("rng-to-nvvm",
                                                     "nvptx64-nvidia-cuda"));
@@ -435,6 +514,8 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
   target.chip = options.chipset;
   target.optLevel = 3;
   pm.addPass(createGpuROCDLAttachTarget(target));
+  pm.addNestedPass<gpu::GPUModuleOp>(
+      std::make_unique<GpuModuleDataLayoutPass>("amdgcn-amd-amdhsa"));
   if (!options.keepGpuModule)
     pm.addPass(std::make_unique<HoistGpuModulePass>("rng-to-rocdl",
                                                     "amdgcn-amd-amdhsa"));
@@ -485,6 +566,7 @@ void rng::registerRngPipelines() {
   PassRegistration<CheckElementwiseToLinalgInputPass>();
   PassRegistration<CheckGpuPipelineInputPass>();
   PassRegistration<HoistGpuModulePass>();
+  PassRegistration<GpuModuleDataLayoutPass>();
   PassRegistration<UnrollVectorSincosPass>();
   PassPipelineRegistration<>(
       "rng-to-llvm",

@@ -9,17 +9,18 @@
 
 // By default the gpu.module's body becomes the module (named after it, with
 // the NVPTX triple) for mlir-translate; everything is LLVM/NVVM dialect. The
-// nvvm.target's chip and features stay on it as llvm.target.
-// HOIST:       module @kernels attributes {llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_90">, llvm.target_triple = "nvptx64-nvidia-cuda"} {
+// nvvm.target's chip and features stay on it as llvm.target; NVPTX's data
+// layout comes along (gpu-data-layout.mlir).
+// HOIST:       module @kernels attributes {llvm.data_layout = "e-p6:32:32-i64:64-{{.*}}", llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_90">, llvm.target_triple = "nvptx64-nvidia-cuda"} {
 // HOIST-NOT:   gpu.module
-// HOIST100A:   module @kernels attributes {llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx87"]>>, llvm.target_triple = "nvptx64-nvidia-cuda"} {
+// HOIST100A:   module @kernels attributes {llvm.data_layout = "{{.+}}", llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx87"]>>, llvm.target_triple = "nvptx64-nvidia-cuda"} {
 
 // keep-gpu-module=true: the nested form with the nvvm.target, whose PTX
 // features are what the chip's instructions need (+ptx87 for cvt.rs on
 // sm_100a) unless given.
-// KEEP100A:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx87">]
-// KEEP90:      gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">]
-// FEATURES:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx88">]
+// KEEP100A:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx87">] attributes {llvm.data_layout = "e-p6:32:32-i64:64-{{.*}}"}
+// KEEP90:      gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_90">] attributes {llvm.data_layout = "{{.+}}"}
+// FEATURES:    gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_100a", features = "+ptx88">] attributes {llvm.data_layout = "{{.+}}"}
 
 // Whichever form, the kernel is an NVVM kernel with Philox's multiplies on
 // mulhi and the log from libdevice.

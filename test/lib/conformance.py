@@ -17,6 +17,11 @@ shape class the docs promise, through every named pipeline.
                                              op case in the GPU shapes
                                              (scalar, vector, vector_2d),
                                              every result stored
+    conformance.py gen-gpu-run               the same kernels with every
+                                             operand and result as the
+                                             integer it prints as (i32 or
+                                             i64): run on a GPU by
+                                             test/GPU/conformance_device.py
     conformance.py gen-gpu-rejected          the forms the GPU pipelines
                                              reject, with the diagnostics
                                              (-verify-diagnostics input)
@@ -148,7 +153,9 @@ INT_EDGES = [0, 1, -1, 2**31 - 1, -2**31, 2**32 - 1, 2**32, 2**63 - 1, -2**63]
 P_VALUES = [0.0, 0.1, 0.5, 0.9, 0.25, 0.75, 1.0, -0.5]
 X_VALUES = [1.0, -2.5, 3.0e-39, 1.0e30, 0.1, 7.0, -1.0e-5, 65504.0, -3.0,
             0.5, 1.5e-7, -123.25, 448.0, 57344.0, 6.0, -0.3, 1.0e-45,
-            float("inf"), float("-inf"), float("nan")]
+            float("inf"), float("-inf"), float("nan"),
+            # x / (1 - p) past the largest f32 (the dropouts' overflow)
+            3.0e38, -3.3e38]
 
 
 class Inputs:
@@ -772,6 +779,91 @@ def gen_gpu():
     return "\n".join(out) + "\n"
 
 
+def gpu_run_kernel(case, shape):
+    """A kernel of `gen-gpu-run`: like gpu_kernel, but every operand is read
+    and every result written as the integer it is printed as (i32, or i64
+    for 64-bit elements; floats as their bit patterns, narrower elements
+    zero-extended), one scalar per lane, so a runner needs no knowledge of
+    how sub-byte widths or vectors are laid out in memory. Thread t reads
+    and writes elements t * L .. t * L + L - 1 of each buffer, L the lanes
+    of its shape (row-major; a scalar operand of a vector shape: element t),
+    t the global thread index (block id x * block size x + thread id x)."""
+    s = SHAPES[shape]
+    n = lanes(shape) if s["kind"] == "vector" else 1
+    params = []
+    lines = ["    %t = gpu.thread_id x", "    %b = gpu.block_id x",
+             "    %d = gpu.block_dim x", "    %bd = arith.muli %b, %d : index",
+             "    %tid = arith.addi %bd, %t : index"]
+    if s["kind"] == "vector":
+        lines.append("    %%lanes = arith.constant %d : index" % n)
+        lines.append("    %base = arith.muli %tid, %lanes : index")
+        for j in range(n):
+            lines.append("    %%c%d = arith.constant %d : index" % (j, j))
+            lines.append("    %%i%d = arith.addi %%base, %%c%d : index" % (j, j))
+    args = {}
+    for o in case.operands:
+        t = operand_type(case, o, shape)
+        pe = printed(o.elem)
+        params.append("%%in_%s: memref<?x%s>" % (o.name, pe))
+        if t == o.elem:
+            v, cur = "%%l_%s" % o.name, pe
+            lines.append("    %s = memref.load %%in_%s[%%tid] : memref<?x%s>"
+                         % (v, o.name, pe))
+        else:
+            loads = []
+            for j in range(n):
+                loads.append("%%l_%s_%d" % (o.name, j))
+                lines.append("    %s = memref.load %%in_%s[%%i%d] : memref<?x%s>"
+                             % (loads[-1], o.name, j, pe))
+            v, cur = "%%v_%s" % o.name, shaped(shape, pe)
+            lines.append("    %s = vector.from_elements %s : %s"
+                         % (v, ", ".join(loads), cur))
+        w = width(o.elem)
+        if w < width(pe):
+            it = cur.replace(pe, "i%d" % w)
+            lines.append("    %%t_%s = arith.trunci %s : %s to %s"
+                         % (o.name, v, cur, it))
+            v, cur = "%%t_%s" % o.name, it
+        if is_float(o.elem):
+            lines.append("    %%f_%s = arith.bitcast %s : %s to %s"
+                         % (o.name, v, cur, t))
+            v = "%%f_%s" % o.name
+        args[o.name] = v
+    body, values, out_types = kernel_body(case, shape, args, "    ")
+    lines += body
+    for k, (v, t) in enumerate(zip(values, out_types)):
+        pe = printed(case.results[k])
+        params.append("%%out%d: memref<?x%s>" % (k, pe))
+        if s["kind"] == "scalar":
+            lines.append("    memref.store %s, %%out%d[%%tid] : memref<?x%s>"
+                         % (v, k, pe))
+            continue
+        dims = s["dims"]
+        for j in range(n):
+            pos, rest = [], j
+            for d in reversed(dims):
+                pos.insert(0, rest % d)
+                rest //= d
+            x = "%%x%d_%d" % (k, j)
+            lines.append("    %s = vector.extract %s[%s] : %s from %s"
+                         % (x, v, ", ".join(map(str, pos)), pe, t))
+            lines.append("    memref.store %s, %%out%d[%%i%d] : memref<?x%s>"
+                         % (x, k, j, pe))
+    return (["  gpu.func %s(%s) kernel {" % (fname(case, shape),
+                                             ", ".join(params))] +
+            lines + ["    gpu.return", "  }"])
+
+
+def gen_gpu_run():
+    out = ["// Generated by test/lib/conformance.py gen-gpu-run.",
+           "gpu.module @kernels {"]
+    for shape in GPU_SHAPES:
+        for case in cases_for(shape, gpu=True):
+            out += gpu_run_kernel(case, shape)
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
 def gen_gpu_rejected():
     """Forms the GPU pipelines reject, each with the expected diagnostic:
     tensors and scalable vectors inside a kernel, rng.bit_generator (tensor
@@ -873,14 +965,12 @@ def check_host(path, shapes):
                 for lane in range(n):
                     g = got[lane] & ((1 << w) - 1)
                     e = expected[lane][k] & ((1 << w) - 1)
-                    if case.ulp[k]:
-                        d = ulp_distance(g, e)
+                    ok, d = result_ok(case, k, g, e)
+                    if d is None:
+                        exact += 1
+                    else:
                         normals += 1
                         worst = max(worst, d)
-                        ok = d <= case.ulp[k]
-                    else:
-                        exact += 1
-                        ok = g == e or nan_equal(elem, g, e)
                     if not ok:
                         failures.append(
                             "%s lane %d: got 0x%X, expected 0x%X (inputs %s)"
@@ -893,6 +983,16 @@ def check_host(path, shapes):
           % (" ".join(shapes), exact, normals, worst,
              "ok" if not failures else "%d failures" % len(failures)))
     return not failures
+
+
+def result_ok(case, k, got, expected, ulp=None):
+    """(ok, ulp distance or None) for result k's bit patterns (masked to its
+    width): within the case's ulp bound (or `ulp`) for the normals, else
+    equal (any NaN for a NaN)."""
+    if case.ulp[k]:
+        d = ulp_distance(got, expected)
+        return d <= (ulp or case.ulp[k]), d
+    return got == expected or nan_equal(case.results[k], got, expected), None
 
 
 def nan_equal(elem, got, expected):
@@ -1023,6 +1123,8 @@ def main(argv):
         sys.stdout.write(gen_scalable())
     elif cmd == "gen-gpu":
         sys.stdout.write(gen_gpu())
+    elif cmd == "gen-gpu-run":
+        sys.stdout.write(gen_gpu_run())
     elif cmd == "gen-gpu-rejected":
         sys.stdout.write(gen_gpu_rejected())
     elif cmd == "check-lowered":

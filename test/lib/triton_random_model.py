@@ -75,7 +75,13 @@ def bits_to_f32(bits):
 
 
 def f32_to_bits(value):
-    return struct.unpack("<I", struct.pack("<f", value))[0]
+    """The bits of `value` rounded to binary32 (nearest, ties to even);
+    magnitudes that round past the largest finite f32 give infinity, as
+    IEEE rounding does (struct refuses them)."""
+    try:
+        return struct.unpack("<I", struct.pack("<f", value))[0]
+    except OverflowError:
+        return 0xFF800000 if value < 0 else 0x7F800000
 
 
 def f32(value):

@@ -86,7 +86,10 @@ struct RngToROCDLPipelineOptions
 /// inside every gpu.module, lowers our dialects for NVVM
 /// (`convert-rng-to-nvvm`, ...), then everything to the NVVM + LLVM dialects
 /// (`convert-vector-to-llvm`, `convert-gpu-to-nvvm`: math to libdevice
-/// calls), and attaches an `#nvvm.target` for `options.chip`.
+/// calls), attaches an `#nvvm.target` for `options.chip` and, where the
+/// gpu.module states no data layout, NVPTX's as `llvm.data_layout`
+/// (`rng-gpu-module-data-layout`: translation then aligns i64/f64 accesses
+/// to 8 bytes instead of LLVM's default 4, which splits them in two).
 /// Unless `keepGpuModule`, the single gpu.module's body then replaces the
 /// module's body, with `llvm.target_triple` set, so that `mlir-translate
 /// --mlir-to-llvmir` and `llc` take the result directly. `options.chip`
@@ -95,7 +98,8 @@ void buildRngToNVVMPipeline(OpPassManager &pm,
                             const RngToNVVMPipelineOptions &options);
 
 /// Appends `rng-to-rocdl` to `pm`: as buildRngToNVVMPipeline for ROCDL
-/// (`convert-gpu-to-rocdl`, math to ocml calls, `#rocdl.target`).
+/// (`convert-gpu-to-rocdl`, math to ocml calls, `#rocdl.target`, AMDGPU's
+/// data layout).
 /// `options.chipset` must satisfy parseROCDLChipset.
 void buildRngToROCDLPipeline(OpPassManager &pm,
                              const RngToROCDLPipelineOptions &options);

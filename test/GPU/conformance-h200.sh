@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Optional hardware check of the conformance matrix on an NVIDIA GPU (run on
+# an H200; not part of check-rng): every op a kernel can hold, per free
+# result type, in the GPU shape classes (scalar, vector<4>, vector<2x3>,
+# vector<0-D>), run through rng-to-nvvm and compared value by value with the
+# independent host models.
+#
+#   test/GPU/conformance-h200.sh build  (here: needs build/bin/rng-opt, LLVM 22
+#                                        and CUDA's libdevice)
+#                                        -> test/GPU/Output/conformance.ptx
+#   test/GPU/conformance-h200.sh run [THREADS]
+#                                       (on the GPU machine: numpy + cupy)
+#
+# `build` writes the kernels (test/lib/conformance.py gen-gpu-run: operands
+# and results as the integers they print as), lowers them with
+# rng-to-nvvm{chip=$CHIP} (default sm_90), links libdevice and emits PTX;
+# `run` launches each kernel on THREADS threads (default 4096) and checks
+# every result (conformance_device.py). Output/ is git-ignored: copy
+# test/GPU/Output to the GPU machine. Results on an H200: docs/Conformance.md.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
+PYTHON="${PYTHON:-/usr/bin/python3}"
+CHIP="${CHIP:-sm_90}"
+LIBDEVICE="${LIBDEVICE:-$(ls /usr/local/cuda*/nvvm/libdevice/libdevice.10.bc 2>/dev/null | head -1)}"
+OUTDIR="$HERE/Output"
+case "${1:-}" in
+  build)
+    mkdir -p "$OUTDIR"
+    "$PYTHON" "$ROOT/test/lib/conformance.py" gen-gpu-run > "$OUTDIR/conformance.mlir"
+    "$ROOT/build/bin/rng-opt" "$OUTDIR/conformance.mlir" --rng-to-nvvm="chip=$CHIP" |
+      "$LLVM_BIN/mlir-translate" --mlir-to-llvmir -o "$OUTDIR/conformance.ll"
+    "$LLVM_BIN/llvm-link" "$OUTDIR/conformance.ll" "$LIBDEVICE" --only-needed --internalize \
+      -o "$OUTDIR/conformance.bc"
+    "$LLVM_BIN/opt" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$OUTDIR/conformance.bc" \
+      -o "$OUTDIR/conformance.opt.bc"
+    "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" "$OUTDIR/conformance.opt.bc" -o "$OUTDIR/conformance.ptx"
+    echo "wrote $OUTDIR/conformance.ptx"
+    ;;
+  run)
+    python3 "$HERE/conformance_device.py" "$OUTDIR/conformance.ptx" "${2:-4096}"
+    ;;
+  *)
+    echo "usage: $0 build|run [THREADS]" >&2
+    exit 2
+    ;;
+esac

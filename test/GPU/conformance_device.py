@@ -1,0 +1,139 @@
+"""Runs the conformance matrix's GPU kernels on an NVIDIA GPU and compares
+every value with the independent host models (see conformance-h200.sh).
+
+    conformance_device.py PTX [THREADS]
+
+PTX is the lowering of `conformance.py gen-gpu-run` (every op that a kernel
+can hold, per free result type, as a scalar, a vector<4> with the seed, key,
+p or scale a scalar beside it, a vector<2x3> and a vector<0-D>, each lane
+its own operands). Each kernel runs on THREADS threads (default 4096; 256
+per block) with inputs drawn like the host matrix's (conformance.Inputs:
+random bits mixed with the edge values, other draws per thread and lane),
+and each result element is checked against the model of its op (bit for
+bit; the normals within their SPEC bound on GPU targets: randn and randn4x
+3 ulp (SPEC §2; the host matrix holds the CPU's 2), hash_randn 3,
+jax_normal 4). Prints one line per kernel and a summary; exit status 1 on any
+mismatch or missing kernel.
+
+    conformance_device.py PTX THREADS REGEX   only the kernels whose name
+                                              matches REGEX (re.search)"""
+
+import multiprocessing
+import os
+import re
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import conformance as C  # noqa: E402
+
+BLOCK = 256
+# SPEC §2: Triton's normals within 3 ulp on GPU targets (their sqrt, log,
+# cos); the host matrix holds the CPU's 2.
+GPU_ULP = {"rng.randn": 3, "rng.randn4x": 3}
+
+
+def inputs(case, shape, threads):
+    """{operand: uint64 array}: per thread (a scalar beside a vector) or per
+    thread and lane."""
+    gen = C.Inputs("%s/%s/gpu" % (case.tag, shape))
+    per_thread = C.lanes(shape) if C.SHAPES[shape]["kind"] == "vector" else 1
+    values = {}
+    for o in case.operands:
+        scalar = C.operand_type(case, o, shape) == o.elem
+        n = threads * (1 if scalar else per_thread)
+        values[o.name] = np.array([gen.value(o.kind, o.elem) for _ in range(n)],
+                                  dtype=np.uint64)
+    return values
+
+
+def expected(job):
+    """The models' results, [k][element], for one (case, shape)."""
+    tag, shape, threads = job
+    case = next(c for c in C.CASES if c.tag == tag)
+    ins = inputs(case, shape, threads)
+    per_thread = C.lanes(shape) if C.SHAPES[shape]["kind"] == "vector" else 1
+    out = [[] for _ in case.results]
+    for t in range(threads):
+        for j in range(per_thread):
+            v = {}
+            for o in case.operands:
+                a = ins[o.name]
+                v[o.name] = int(a[t] if len(a) == threads else a[t * per_thread + j])
+            for k, r in enumerate(case.model(v)):
+                out[k].append(r & ((1 << C.width(case.results[k])) - 1))
+    return out
+
+
+def main(argv):
+    import cupy as cp
+    ptx = argv[0]
+    threads = int(argv[1]) if len(argv) > 1 else 4096
+    only = re.compile(argv[2]) if len(argv) > 2 else None
+    assert threads % BLOCK == 0, "THREADS must be a multiple of %d" % BLOCK
+    module = cp.RawModule(path=ptx)
+    names = set(re.findall(r"^\.visible \.entry (\w+)\(", open(ptx).read(), flags=re.M))
+    print("device:", cp.cuda.runtime.getDeviceProperties(0)["name"].decode())
+    jobs = [(case.tag, shape, threads) for shape in C.GPU_SHAPES
+            for case in C.cases_for(shape, gpu=True)
+            if not only or only.search(C.fname(case, shape)[1:])]
+    with multiprocessing.Pool(min(16, os.cpu_count() or 1)) as pool:
+        wants = pool.map(expected, jobs)
+
+    def mref(a):
+        p = np.uint64(a.data.ptr)
+        return (p, p, np.int64(0), np.int64(a.size), np.int64(1))
+
+    failures, exact, normals, worst = [], 0, 0, 0
+    for (tag, shape, _), want in zip(jobs, wants):
+        case = next(c for c in C.CASES if c.tag == tag)
+        name = C.fname(case, shape)[1:]
+        if name not in names:
+            failures.append("%s: no kernel in %s" % (name, ptx))
+            continue
+        ins = inputs(case, shape, threads)
+        args, keep = (), []
+        for o in case.operands:
+            dtype = np.uint64 if C.printed(o.elem) == "i64" else np.uint32
+            a = cp.asarray(ins[o.name].astype(dtype))
+            keep.append(a)
+            args += mref(a)
+        n = len(want[0])
+        outs = []
+        for elem in case.results:
+            dtype = np.uint64 if C.printed(elem) == "i64" else np.uint32
+            a = cp.full(n, 0xA5A5A5A5, dtype)  # poison: every element must be written
+            outs.append(a)
+            args += mref(a)
+        module.get_function(name)((threads // BLOCK,), (BLOCK,), args)
+        cp.cuda.runtime.deviceSynchronize()
+        bad = 0
+        for k, elem in enumerate(case.results):
+            got = outs[k].get().astype(np.uint64) & np.uint64((1 << C.width(elem)) - 1)
+            for e in range(n):
+                ok, d = C.result_ok(case, k, int(got[e]), want[k][e],
+                                    GPU_ULP.get(case.op))
+                if d is None:
+                    exact += 1
+                else:
+                    normals += 1
+                    worst = max(worst, d)
+                if not ok:
+                    bad += 1
+                    if bad <= 3:
+                        failures.append("%s result %d element %d: got 0x%X, expected 0x%X"
+                                        % (name, k, e, int(got[e]), want[k][e]))
+        print("%-50s %7d values %s" % (name, n * len(case.results),
+                                       "ok" if not bad else "%d MISMATCHES" % bad))
+    for f in failures[:40]:
+        print("FAIL " + f)
+    print("conformance on the GPU: %d kernels, %d exact values, %d normals (worst %d ulp): %s"
+          % (len(jobs), exact, normals, worst,
+             "ok" if not failures else "%d failures" % len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
