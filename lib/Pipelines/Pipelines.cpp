@@ -193,8 +193,9 @@ struct HoistGpuModulePass final
 };
 
 /// The data layout string of LLVM's target for `tripleName`, or nothing when
-/// this LLVM has no such target.
-static std::optional<std::string> getTargetDataLayout(StringRef tripleName) {
+/// this LLVM has no such target (`error`, if given, then says why).
+static std::optional<std::string>
+getTargetDataLayout(StringRef tripleName, std::string *error = nullptr) {
   static llvm::once_flag initialized;
   llvm::call_once(initialized, [] {
     llvm::InitializeAllTargetInfos();
@@ -202,11 +203,14 @@ static std::optional<std::string> getTargetDataLayout(StringRef tripleName) {
     llvm::InitializeAllTargetMCs();
   });
   llvm::Triple triple(tripleName);
-  std::string error;
+  std::string lookupError;
   const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
+      llvm::TargetRegistry::lookupTarget(triple, lookupError);
+  if (!target) {
+    if (error)
+      *error = lookupError;
     return std::nullopt;
+  }
   std::unique_ptr<llvm::TargetMachine> machine(
       target->createTargetMachine(triple, /*CPU=*/"", /*Features=*/"",
                                   llvm::TargetOptions(), std::nullopt));
@@ -220,8 +224,9 @@ static std::optional<std::string> getTargetDataLayout(StringRef tripleName) {
 /// `llvm.data_layout`, which mlir-translate (and gpu-module-to-binary) use
 /// for the alignment of every load and store they emit. Without it the
 /// translation takes LLVM's default layout, whose i64 is 4-byte aligned, and
-/// the NVPTX back end splits each i64 access into two 32-bit ones. Where
-/// this LLVM lacks the target, nothing is set.
+/// the NVPTX back end splits each i64 access into two 32-bit ones. A triple
+/// this LLVM has no target for is an error; the GPU pipelines add the pass
+/// only where LLVM has their target.
 struct GpuModuleDataLayoutPass final
     : PassWrapper<GpuModuleDataLayoutPass, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuModuleDataLayoutPass)
@@ -242,14 +247,21 @@ struct GpuModuleDataLayoutPass final
   }
 
   LogicalResult initialize(MLIRContext *context) override {
-    if (std::optional<std::string> layout = getTargetDataLayout(triple))
-      dataLayout = StringAttr::get(context, *layout);
+    std::string error;
+    std::optional<std::string> layout = getTargetDataLayout(triple, &error);
+    if (!layout)
+      return emitError(UnknownLoc::get(context))
+             << "rng-gpu-module-data-layout: no LLVM target for triple '"
+             << triple << "' (" << error
+             << "); expected a triple this LLVM has a target for, such as "
+                "nvptx64-nvidia-cuda or amdgcn-amd-amdhsa";
+    dataLayout = StringAttr::get(context, *layout);
     return success();
   }
 
   void runOnOperation() override {
     gpu::GPUModuleOp gpuModule = getOperation();
-    if (!dataLayout || gpuModule->hasAttr(DLTIDialect::kDataLayoutAttrName) ||
+    if (gpuModule->hasAttr(DLTIDialect::kDataLayoutAttrName) ||
         gpuModule->hasAttr(LLVM::LLVMDialect::getDataLayoutAttrName()))
       return markAllAnalysesPreserved();
     gpuModule->setAttr(LLVM::LLVMDialect::getDataLayoutAttrName(), dataLayout);
@@ -469,6 +481,14 @@ static void addGpuModuleLowering(OpPassManager &gpuPm,
   gpuPm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+/// Appends rng-gpu-module-data-layout for `triple` to `pm`, where this LLVM
+/// has a target for it (without one, the module keeps no layout, as before).
+static void addDataLayoutPass(OpPassManager &pm, StringRef triple) {
+  if (getTargetDataLayout(triple))
+    pm.addNestedPass<gpu::GPUModuleOp>(
+        std::make_unique<GpuModuleDataLayoutPass>(triple));
+}
+
 void rng::buildRngToNVVMPipeline(OpPassManager &pm,
                                  const RngToNVVMPipelineOptions &options) {
   std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
@@ -492,8 +512,7 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
     target.features = chip->getRequiredFeatures();
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
-  pm.addNestedPass<gpu::GPUModuleOp>(
-      std::make_unique<GpuModuleDataLayoutPass>("nvptx64-nvidia-cuda"));
+  addDataLayoutPass(pm, "nvptx64-nvidia-cuda");
   if (!options.keepGpuModule)
     pm.addPass(std::make_unique<HoistGpuModulePass>("rng-to-nvvm",
                                                     "nvptx64-nvidia-cuda"));
@@ -514,8 +533,7 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
   target.chip = options.chipset;
   target.optLevel = 3;
   pm.addPass(createGpuROCDLAttachTarget(target));
-  pm.addNestedPass<gpu::GPUModuleOp>(
-      std::make_unique<GpuModuleDataLayoutPass>("amdgcn-amd-amdhsa"));
+  addDataLayoutPass(pm, "amdgcn-amd-amdhsa");
   if (!options.keepGpuModule)
     pm.addPass(std::make_unique<HoistGpuModulePass>("rng-to-rocdl",
                                                     "amdgcn-amd-amdhsa"));

@@ -9,15 +9,17 @@
 // RUN:   | FileCheck %s --check-prefix=KEEP
 // RUN: rng-opt %s --split-input-file --rng-to-rocdl=chipset=gfx942 | FileCheck %s --check-prefix=ROCDL
 //
-// Without a triple LLVM knows the pass sets nothing:
-// RUN: rng-opt %s --split-input-file --rng-gpu-module-data-layout=triple=nonesuch-unknown-none \
+// A triple LLVM has no target for (or none) is an error:
+// RUN: not rng-opt %s --rng-gpu-module-data-layout=triple=nonesuch-unknown-none 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not rng-opt %s --rng-gpu-module-data-layout 2>&1 | FileCheck %s --check-prefix=EMPTY
+// UNKNOWN: error: rng-gpu-module-data-layout: no LLVM target for triple 'nonesuch-unknown-none' ({{.+}}); expected a triple this LLVM has a target for, such as nvptx64-nvidia-cuda or amdgcn-amd-amdhsa
+// EMPTY: error: rng-gpu-module-data-layout: no LLVM target for triple '' (
 
 // PASS: gpu.module @stated attributes {llvm.data_layout = "e"}
 // NVVM: module @stated attributes {llvm.data_layout = "e", llvm.target
 // KEEP: gpu.module @stated [#nvvm.target<O = 3, chip = "sm_90">] attributes {llvm.data_layout = "e"}
 // ROCDL: module @stated attributes {llvm.data_layout = "e", llvm.target
-// UNKNOWN: gpu.module @stated attributes {llvm.data_layout = "e"}
 gpu.module @stated attributes {llvm.data_layout = "e"} {
   gpu.func @bits(%out: memref<?xi64>, %k0: i32, %k1: i32) kernel {
     %tid = gpu.thread_id x
@@ -33,7 +35,6 @@ gpu.module @stated attributes {llvm.data_layout = "e"} {
 // PASS: gpu.module @dlti attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<[32, 64]> : vector<2xi64>>} {
 // NVVM: module @dlti attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<[32, 64]> : vector<2xi64>>, llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_90">, llvm.target_triple = "nvptx64-nvidia-cuda"} {
 // KEEP: gpu.module @dlti [#nvvm.target<O = 3, chip = "sm_90">] attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<[32, 64]> : vector<2xi64>>} {
-// UNKNOWN: gpu.module @dlti attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<[32, 64]> : vector<2xi64>>} {
 gpu.module @dlti attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<[32, 64]> : vector<2xi64>>} {
   gpu.func @bits(%out: memref<?xi64>, %k0: i32, %k1: i32) kernel {
     %tid = gpu.thread_id x
@@ -46,7 +47,7 @@ gpu.module @dlti attributes {dlti.dl_spec = #dlti.dl_spec<i64 = dense<[32, 64]> 
 
 // -----
 
-// UNKNOWN: gpu.module @none {
+// PASS: gpu.module @none attributes {llvm.data_layout = "e-p6:32:32-i64:64-{{.*}}"} {
 gpu.module @none {
   gpu.func @bits(%out: memref<?xi64>, %k0: i32, %k1: i32) kernel {
     %tid = gpu.thread_id x
