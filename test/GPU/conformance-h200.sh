@@ -14,8 +14,11 @@
 # `build` writes the kernels (test/lib/conformance.py gen-gpu-run: operands
 # and results as the integers they print as), lowers them with
 # rng-to-nvvm{chip=$CHIP} (default sm_90), links libdevice and emits PTX;
-# `run` launches each kernel on THREADS threads (default 4096) and checks
-# every result (conformance_device.py). Output/ is git-ignored: copy
+# and rng.bit_generator's elements in kernels (gen-gpu-bit-generator, through
+# buildBitGeneratorElement: rng-test-opt's test-rng-bit-generator-element)
+# -> bitgen.ptx. `run` launches each kernel on THREADS threads (default
+# 4096), the bit generator's on several states, and checks every result
+# (conformance_device.py). Output/ is git-ignored: copy
 # test/GPU/Output to the GPU machine. Results on an H200: docs/Conformance.md.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -36,10 +39,19 @@ case "${1:-}" in
     "$LLVM_BIN/opt" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$OUTDIR/conformance.bc" \
       -o "$OUTDIR/conformance.opt.bc"
     "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" "$OUTDIR/conformance.opt.bc" -o "$OUTDIR/conformance.ptx"
-    echo "wrote $OUTDIR/conformance.ptx"
+    "$PYTHON" "$ROOT/test/lib/conformance.py" gen-gpu-bit-generator > "$OUTDIR/bitgen.mlir"
+    "$ROOT/build/bin/rng-test-opt" --allow-unregistered-dialect "$OUTDIR/bitgen.mlir" \
+      --test-rng-bit-generator-element |
+      "$ROOT/build/bin/rng-opt" --rng-to-nvvm="chip=$CHIP" |
+      "$LLVM_BIN/mlir-translate" --mlir-to-llvmir -o "$OUTDIR/bitgen.ll"
+    "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" "$OUTDIR/bitgen.ll" -o "$OUTDIR/bitgen.ptx"
+    echo "wrote $OUTDIR/conformance.ptx $OUTDIR/bitgen.ptx"
     ;;
   run)
-    python3 "$HERE/conformance_device.py" "$OUTDIR/conformance.ptx" "${2:-4096}"
+    status=0
+    python3 "$HERE/conformance_device.py" "$OUTDIR/conformance.ptx" "${2:-4096}" || status=1
+    python3 "$HERE/conformance_device.py" bit-generator "$OUTDIR/bitgen.ptx" || status=1
+    exit $status
     ;;
   *)
     echo "usage: $0 build|run [THREADS]" >&2

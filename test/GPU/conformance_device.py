@@ -16,7 +16,13 @@ jax_normal 4). Prints one line per kernel and a summary; exit status 1 on any
 mismatch or missing kernel.
 
     conformance_device.py PTX THREADS REGEX   only the kernels whose name
-                                              matches REGEX (re.search)"""
+                                              matches REGEX (re.search)
+    conformance_device.py bit-generator PTX   the kernels of
+                                              `conformance.py gen-gpu-bit-generator`
+                                              (rng.bit_generator's elements
+                                              through buildBitGeneratorElement),
+                                              each on several states, against
+                                              jax_random_model.bit_generator"""
 
 import multiprocessing
 import os
@@ -67,7 +73,68 @@ def expected(job):
     return out
 
 
+def bit_generator_states(words, rng):
+    """States for a layout: random ones, the counter just below the 2^64
+    wrap (three_fry, philox) and, for 3 words, the carry into the third."""
+    M64 = (1 << 64) - 1
+    states = [[rng.getrandbits(64) for _ in range(words)] for _ in range(2)]
+    near = [rng.getrandbits(64), M64 - 3] + ([rng.getrandbits(64)] if words == 3 else [])
+    states.append(near)
+    if words == 3:
+        states.append([rng.getrandbits(64), M64 - 2, M64])
+    return states
+
+
+def run_bit_generators(ptx):
+    import random
+
+    import cupy as cp
+    module = cp.RawModule(path=ptx)
+    names = set(re.findall(r"^\.visible \.entry (\w+)\(", open(ptx).read(), flags=re.M))
+    rng = random.Random("bit-generator/gpu")
+    failures, checked = [], 0
+    for index, (algorithm, words, dims, width) in enumerate(C.GPU_BIT_GENERATORS):
+        name = C.bit_generator_kernel_name(index, algorithm, words, dims, width)
+        if name not in names:
+            failures.append("%s: no kernel in %s" % (name, ptx))
+            continue
+        n = int(np.prod(dims)) if dims else 1
+        dtype = np.uint64 if width == 64 else np.uint32
+        size = max(n, BLOCK)
+        bad = 0
+        for state in bit_generator_states(words, rng):
+            st = cp.asarray(np.array(state, dtype=np.uint64))
+            out = cp.full(size, 0xA5A5A5A5, dtype)
+            p_st, p_out = np.uint64(st.data.ptr), np.uint64(out.data.ptr)
+            args = (p_st, p_st, np.int64(0), np.int64(words), np.int64(1),
+                    p_out, p_out, np.int64(0), np.int64(size), np.int64(1))
+            module.get_function(name)(((size + BLOCK - 1) // BLOCK,), (BLOCK,), args)
+            cp.cuda.runtime.deviceSynchronize()
+            got = [int(v) for v in out.get()]
+            _, want = C.jax_model.bit_generator(algorithm, state, tuple(dims), width)
+            # Elements past n stay unwritten.
+            want = list(want) + [0xA5A5A5A5] * (size - n)
+            checked += n
+            for e, (g, w) in enumerate(zip(got, want)):
+                if g != w:
+                    bad += 1
+                    if bad <= 3:
+                        failures.append("%s state %s element %d: got 0x%X, expected 0x%X"
+                                        % (name, [hex(x) for x in state], e, g, w))
+        print("%-45s %d states x %6d elements %s"
+              % (name, len(bit_generator_states(words, random.Random(0))), n,
+                 "ok" if not bad else "%d MISMATCHES" % bad))
+    for f in failures[:40]:
+        print("FAIL " + f)
+    print("rng.bit_generator elements on the GPU: %d layouts, %d values: %s"
+          % (len(C.GPU_BIT_GENERATORS), checked,
+             "ok" if not failures else "%d failures" % len(failures)))
+    return 1 if failures else 0
+
+
 def main(argv):
+    if argv and argv[0] == "bit-generator":
+        return run_bit_generators(argv[1])
     import cupy as cp
     ptx = argv[0]
     threads = int(argv[1]) if len(argv) > 1 else 4096

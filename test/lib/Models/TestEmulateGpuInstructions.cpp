@@ -70,4 +70,5 @@ struct TestEmulateGpuInstructionsPass final
 void rng::test::registerTestPasses() {
   PassRegistration<TestEmulateGpuInstructionsPass>();
   registerTestLowerGreedilyPass();
+  registerTestBitGeneratorElementPass();
 }

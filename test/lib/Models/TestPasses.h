@@ -24,8 +24,11 @@ void populateROCDLModelPatterns(RewritePatternSet &patterns, bool fnuz);
 /// Registers `test-rng-lower-greedily` (TestLowerGreedily.cpp).
 void registerTestLowerGreedilyPass();
 
-/// Registers `test-rng-emulate-gpu-instructions` and
-/// `test-rng-lower-greedily`.
+/// Registers `test-rng-bit-generator-element` (TestBitGeneratorElement.cpp).
+void registerTestBitGeneratorElementPass();
+
+/// Registers `test-rng-emulate-gpu-instructions`,
+/// `test-rng-lower-greedily` and `test-rng-bit-generator-element`.
 void registerTestPasses();
 
 } // namespace test
