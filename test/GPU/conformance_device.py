@@ -73,18 +73,6 @@ def expected(job):
     return out
 
 
-def bit_generator_states(words, rng):
-    """States for a layout: random ones, the counter just below the 2^64
-    wrap (three_fry, philox) and, for 3 words, the carry into the third."""
-    M64 = (1 << 64) - 1
-    states = [[rng.getrandbits(64) for _ in range(words)] for _ in range(2)]
-    near = [rng.getrandbits(64), M64 - 3] + ([rng.getrandbits(64)] if words == 3 else [])
-    states.append(near)
-    if words == 3:
-        states.append([rng.getrandbits(64), M64 - 2, M64])
-    return states
-
-
 def run_bit_generators(ptx):
     import random
 
@@ -102,7 +90,7 @@ def run_bit_generators(ptx):
         dtype = np.uint64 if width == 64 else np.uint32
         size = max(n, BLOCK)
         bad = 0
-        for state in bit_generator_states(words, rng):
+        for state in C.bit_generator_test_states(words, rng):
             st = cp.asarray(np.array(state, dtype=np.uint64))
             out = cp.full(size, 0xA5A5A5A5, dtype)
             p_st, p_out = np.uint64(st.data.ptr), np.uint64(out.data.ptr)
@@ -122,7 +110,7 @@ def run_bit_generators(ptx):
                         failures.append("%s state %s element %d: got 0x%X, expected 0x%X"
                                         % (name, [hex(x) for x in state], e, g, w))
         print("%-45s %d states x %6d elements %s"
-              % (name, len(bit_generator_states(words, random.Random(0))), n,
+              % (name, len(C.bit_generator_test_states(words, random.Random(0))), n,
                  "ok" if not bad else "%d MISMATCHES" % bad))
     for f in failures[:40]:
         print("FAIL " + f)
