@@ -3,11 +3,11 @@
 // pipelines (gpu-data-layout.mlir has the layout they set otherwise).
 //
 // RUN: rng-opt %s --split-input-file --rng-gpu-module-data-layout=triple=nvptx64-nvidia-cuda \
-// RUN:   | FileCheck %s --check-prefix=PASS
-// RUN: rng-opt %s --split-input-file --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefix=NVVM
+// RUN:   | FileCheck %s --check-prefixes=CHECK,PASS
+// RUN: rng-opt %s --split-input-file --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefixes=CHECK,NVVM
 // RUN: rng-opt %s --split-input-file --rng-to-nvvm="chip=sm_90 keep-gpu-module=true" \
-// RUN:   | FileCheck %s --check-prefix=KEEP
-// RUN: rng-opt %s --split-input-file --rng-to-rocdl=chipset=gfx942 | FileCheck %s --check-prefix=ROCDL
+// RUN:   | FileCheck %s --check-prefixes=CHECK,KEEP
+// RUN: rng-opt %s --split-input-file --rng-to-rocdl=chipset=gfx942 | FileCheck %s --check-prefixes=CHECK,ROCDL
 //
 // A triple LLVM has no target for (or none) is an error:
 // RUN: not rng-opt %s --rng-gpu-module-data-layout=triple=nonesuch-unknown-none 2>&1 \
@@ -16,10 +16,14 @@
 // UNKNOWN: error: rng-gpu-module-data-layout: no LLVM target for triple 'nonesuch-unknown-none' ({{.+}}); expected a triple this LLVM has a target for, such as nvptx64-nvidia-cuda or amdgcn-amd-amdhsa
 // EMPTY: error: rng-gpu-module-data-layout: no LLVM target for triple '' (
 
-// PASS: gpu.module @stated attributes {llvm.data_layout = "e"}
-// NVVM: module @stated attributes {llvm.data_layout = "e", llvm.target
-// KEEP: gpu.module @stated [#nvvm.target<O = 3, chip = "sm_90">] attributes {llvm.data_layout = "e"}
-// ROCDL: module @stated attributes {llvm.data_layout = "e", llvm.target
+// PASS: gpu.module @stated attributes {
+// NVVM: module @stated attributes {
+// KEEP: gpu.module @stated [#nvvm.target<O = 3, chip = "sm_90">] attributes {
+// ROCDL: module @stated attributes {
+// Each keeps the stated layout, LLVM's default string "e":
+// CHECK-SAME: llvm.data_layout = "e"{{[,}]}}
+// NVVM-SAME: llvm.target
+// ROCDL-SAME: llvm.target
 gpu.module @stated attributes {llvm.data_layout = "e"} {
   gpu.func @bits(%out: memref<?xi64>, %k0: i32, %k1: i32) kernel {
     %tid = gpu.thread_id x

@@ -7,24 +7,28 @@
 // half: docs/Targets.md.)
 //
 // RUN: rng-opt %s --rng-to-nvvm="chip=sm_90 keep-gpu-module=true" \
-// RUN:   | FileCheck %s --check-prefix=KEEP
-// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx942 | FileCheck %s --check-prefix=ROCDL
+// RUN:   | FileCheck %s --check-prefixes=CHECK,KEEP
+// RUN: rng-opt %s --rng-to-rocdl=chipset=gfx942 | FileCheck %s --check-prefixes=CHECK,ROCDL
 // RUN: rng-opt %s --rng-gpu-module-data-layout=triple=nvptx64-nvidia-cuda \
-// RUN:   | FileCheck %s --check-prefix=PASS
+// RUN:   | FileCheck %s --check-prefixes=CHECK,PASS
 //
 // Down to the PTX, the f64 uniform, bitcast and stored as an i64, and the
 // loaded i64 index, each in one 64-bit access.
-// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefix=NVVM
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s --check-prefixes=CHECK,NVVM
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | mlir-translate --mlir-to-llvmir -o %t.ll
 // RUN: FileCheck %s --check-prefix=LLVMIR < %t.ll
 // RUN: llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 %t.ll -o - | FileCheck %s --check-prefix=PTX
 //
 // A layout the module states is kept: gpu-data-layout-stated.mlir.
 
-// NVVM: module @uniform64 attributes {llvm.data_layout = "e-p6:32:32-i64:64-i128:128-{{.*}}", llvm.target
-// KEEP: gpu.module @uniform64 [#nvvm.target<O = 3, chip = "sm_90">] attributes {llvm.data_layout = "e-p6:32:32-i64:64-i128:128-{{.*}}"}
-// ROCDL: module @uniform64 attributes {llvm.data_layout = "e-p:64:64-{{.*}}-i64:64-{{.*}}", llvm.target
-// PASS: gpu.module @uniform64 attributes {llvm.data_layout = "e-p6:32:32-i64:64-i128:128-{{.*}}"}
+// NVVM: module @uniform64 attributes {llvm.data_layout = "e-p6:32:32
+// KEEP: gpu.module @uniform64 [#nvvm.target<O = 3, chip = "sm_90">] attributes {llvm.data_layout = "e-p6:32:32
+// ROCDL: module @uniform64 attributes {llvm.data_layout = "e-p:64:64
+// PASS: gpu.module @uniform64 attributes {llvm.data_layout = "e-p6:32:32
+// Whichever target, a layout whose i64 is 64-bit aligned:
+// CHECK-SAME: -i64:64-
+// NVVM-SAME: llvm.target
+// ROCDL-SAME: llvm.target
 // LLVMIR: target datalayout = "e-p6:32:32-i64:64-i128:128-{{.*}}"
 // LLVMIR: load i64, ptr %{{.*}}, align 8
 // LLVMIR: store i64 %{{.*}}, ptr %{{.*}}, align 8
