@@ -192,30 +192,34 @@ struct HoistGpuModulePass final
       llvm::cl::init("")};
 };
 
-/// The data layout string of LLVM's target for `tripleName`, or nothing when
-/// this LLVM has no such target (`error`, if given, then says why).
-static std::optional<std::string>
-getTargetDataLayout(StringRef tripleName, std::string *error = nullptr) {
+/// LLVM's target for `triple` (its registry initialized once), or null with
+/// the reason in `error`.
+static const llvm::Target *lookupLLVMTarget(const llvm::Triple &triple,
+                                            std::string &error) {
   static llvm::once_flag initialized;
   llvm::call_once(initialized, [] {
     llvm::InitializeAllTargetInfos();
     llvm::InitializeAllTargets();
     llvm::InitializeAllTargetMCs();
   });
+  return llvm::TargetRegistry::lookupTarget(triple, error);
+}
+
+/// The data layout string of LLVM's target for `tripleName`, or nothing,
+/// with the reason in `error`, when this LLVM has no such target.
+static std::optional<std::string> getTargetDataLayout(StringRef tripleName,
+                                                      std::string &error) {
   llvm::Triple triple(tripleName);
-  std::string lookupError;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, lookupError);
-  if (!target) {
-    if (error)
-      *error = lookupError;
+  const llvm::Target *target = lookupLLVMTarget(triple, error);
+  if (!target)
     return std::nullopt;
-  }
   std::unique_ptr<llvm::TargetMachine> machine(
       target->createTargetMachine(triple, /*CPU=*/"", /*Features=*/"",
                                   llvm::TargetOptions(), std::nullopt));
-  if (!machine)
+  if (!machine) {
+    error = "LLVM could not create its target machine";
     return std::nullopt;
+  }
   return machine->createDataLayout().getStringRepresentation();
 }
 
@@ -248,7 +252,7 @@ struct GpuModuleDataLayoutPass final
 
   LogicalResult initialize(MLIRContext *context) override {
     std::string error;
-    std::optional<std::string> layout = getTargetDataLayout(triple, &error);
+    std::optional<std::string> layout = getTargetDataLayout(triple, error);
     if (!layout)
       return emitError(UnknownLoc::get(context))
              << "rng-gpu-module-data-layout: no LLVM target for triple '"
@@ -484,7 +488,8 @@ static void addGpuModuleLowering(OpPassManager &gpuPm,
 /// Appends rng-gpu-module-data-layout for `triple` to `pm`, where this LLVM
 /// has a target for it (without one, the module keeps no layout, as before).
 static void addDataLayoutPass(OpPassManager &pm, StringRef triple) {
-  if (getTargetDataLayout(triple))
+  std::string error;
+  if (lookupLLVMTarget(llvm::Triple(triple), error))
     pm.addNestedPass<gpu::GPUModuleOp>(
         std::make_unique<GpuModuleDataLayoutPass>(triple));
 }

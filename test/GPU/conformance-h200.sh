@@ -21,30 +21,17 @@
 # (conformance_device.py). Output/ is git-ignored: copy
 # test/GPU/Output to the GPU machine. Results on an H200: docs/Conformance.md.
 set -euo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
-PYTHON="${PYTHON:-/usr/bin/python3}"
-CHIP="${CHIP:-sm_90}"
-LIBDEVICE="${LIBDEVICE:-$(ls /usr/local/cuda*/nvvm/libdevice/libdevice.10.bc 2>/dev/null | head -1)}"
-OUTDIR="$HERE/Output"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 case "${1:-}" in
   build)
     mkdir -p "$OUTDIR"
     "$PYTHON" "$ROOT/test/lib/conformance.py" gen-gpu-run > "$OUTDIR/conformance.mlir"
     "$ROOT/build/bin/rng-opt" "$OUTDIR/conformance.mlir" --rng-to-nvvm="chip=$CHIP" |
-      "$LLVM_BIN/mlir-translate" --mlir-to-llvmir -o "$OUTDIR/conformance.ll"
-    "$LLVM_BIN/llvm-link" "$OUTDIR/conformance.ll" "$LIBDEVICE" --only-needed --internalize \
-      -o "$OUTDIR/conformance.bc"
-    "$LLVM_BIN/opt" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$OUTDIR/conformance.bc" \
-      -o "$OUTDIR/conformance.opt.bc"
-    "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" "$OUTDIR/conformance.opt.bc" -o "$OUTDIR/conformance.ptx"
+      llvm_to_ptx conformance
     "$PYTHON" "$ROOT/test/lib/conformance.py" gen-gpu-bit-generator > "$OUTDIR/bitgen.mlir"
     "$ROOT/build/bin/rng-test-opt" --allow-unregistered-dialect "$OUTDIR/bitgen.mlir" \
       --test-rng-bit-generator-element |
-      "$ROOT/build/bin/rng-opt" --rng-to-nvvm="chip=$CHIP" |
-      "$LLVM_BIN/mlir-translate" --mlir-to-llvmir -o "$OUTDIR/bitgen.ll"
-    "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" "$OUTDIR/bitgen.ll" -o "$OUTDIR/bitgen.ptx"
+      "$ROOT/build/bin/rng-opt" --rng-to-nvvm="chip=$CHIP" | llvm_to_ptx bitgen
     echo "wrote $OUTDIR/conformance.ptx $OUTDIR/bitgen.ptx"
     ;;
   run)

@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "lib"))
 import conformance as C  # noqa: E402
 
 BLOCK = 256
+CASES = {case.tag: case for case in C.CASES}
 # SPEC §2: Triton's normals within 3 ulp on GPU targets (their sqrt, log,
 # cos); the host matrix holds the CPU's 2.
 GPU_ULP = {"rng.randn": 3, "rng.randn4x": 3}
@@ -45,7 +46,7 @@ def inputs(case, shape, threads):
     """{operand: uint64 array}: per thread (a scalar beside a vector) or per
     thread and lane."""
     gen = C.Inputs("%s/%s/gpu" % (case.tag, shape))
-    per_thread = C.lanes(shape) if C.SHAPES[shape]["kind"] == "vector" else 1
+    per_thread = C.gpu_run_lanes(shape)
     values = {}
     for o in case.operands:
         scalar = C.operand_type(case, o, shape) == o.elem
@@ -56,11 +57,11 @@ def inputs(case, shape, threads):
 
 
 def expected(job):
-    """The models' results, [k][element], for one (case, shape)."""
+    """(inputs, the models' results [k][element]) for one (case, shape)."""
     tag, shape, threads = job
-    case = next(c for c in C.CASES if c.tag == tag)
+    case = CASES[tag]
     ins = inputs(case, shape, threads)
-    per_thread = C.lanes(shape) if C.SHAPES[shape]["kind"] == "vector" else 1
+    per_thread = C.gpu_run_lanes(shape)
     out = [[] for _ in case.results]
     for t in range(threads):
         for j in range(per_thread):
@@ -70,7 +71,18 @@ def expected(job):
                 v[o.name] = int(a[t] if len(a) == threads else a[t * per_thread + j])
             for k, r in enumerate(case.model(v)):
                 out[k].append(r & ((1 << C.width(case.results[k])) - 1))
-    return out
+    return ins, out
+
+
+def mref(a):
+    """The 5 kernel parameters of a 1-D memref over the cupy array `a`."""
+    p = np.uint64(a.data.ptr)
+    return (p, p, np.int64(0), np.int64(a.size), np.int64(1))
+
+
+def entries(ptx):
+    """The kernel names of a PTX file."""
+    return set(re.findall(r"^\.visible \.entry (\w+)\(", open(ptx).read(), flags=re.M))
 
 
 def run_bit_generators(ptx):
@@ -78,7 +90,7 @@ def run_bit_generators(ptx):
 
     import cupy as cp
     module = cp.RawModule(path=ptx)
-    names = set(re.findall(r"^\.visible \.entry (\w+)\(", open(ptx).read(), flags=re.M))
+    names = entries(ptx)
     rng = random.Random("bit-generator/gpu")
     failures, checked = [], 0
     for index, (algorithm, words, dims, width) in enumerate(C.GPU_BIT_GENERATORS):
@@ -90,13 +102,12 @@ def run_bit_generators(ptx):
         dtype = np.uint64 if width == 64 else np.uint32
         size = max(n, BLOCK)
         bad = 0
-        for state in C.bit_generator_test_states(words, rng):
+        states = C.bit_generator_test_states(words, rng)
+        for state in states:
             st = cp.asarray(np.array(state, dtype=np.uint64))
             out = cp.full(size, 0xA5A5A5A5, dtype)
-            p_st, p_out = np.uint64(st.data.ptr), np.uint64(out.data.ptr)
-            args = (p_st, p_st, np.int64(0), np.int64(words), np.int64(1),
-                    p_out, p_out, np.int64(0), np.int64(size), np.int64(1))
-            module.get_function(name)(((size + BLOCK - 1) // BLOCK,), (BLOCK,), args)
+            module.get_function(name)(((size + BLOCK - 1) // BLOCK,), (BLOCK,),
+                                      mref(st) + mref(out))
             cp.cuda.runtime.deviceSynchronize()
             got = [int(v) for v in out.get()]
             _, want = C.jax_model.bit_generator(algorithm, state, tuple(dims), width)
@@ -110,7 +121,7 @@ def run_bit_generators(ptx):
                         failures.append("%s state %s element %d: got 0x%X, expected 0x%X"
                                         % (name, [hex(x) for x in state], e, g, w))
         print("%-45s %d states x %6d elements %s"
-              % (name, len(C.bit_generator_test_states(words, random.Random(0))), n,
+              % (name, len(states), n,
                  "ok" if not bad else "%d MISMATCHES" % bad))
     for f in failures[:40]:
         print("FAIL " + f)
@@ -129,26 +140,21 @@ def main(argv):
     only = re.compile(argv[2]) if len(argv) > 2 else None
     assert threads % BLOCK == 0, "THREADS must be a multiple of %d" % BLOCK
     module = cp.RawModule(path=ptx)
-    names = set(re.findall(r"^\.visible \.entry (\w+)\(", open(ptx).read(), flags=re.M))
+    names = entries(ptx)
     print("device:", cp.cuda.runtime.getDeviceProperties(0)["name"].decode())
     jobs = [(case.tag, shape, threads) for shape in C.GPU_SHAPES
             for case in C.cases_for(shape, gpu=True)
             if not only or only.search(C.fname(case, shape)[1:])]
     with multiprocessing.Pool(min(16, os.cpu_count() or 1)) as pool:
-        wants = pool.map(expected, jobs)
+        results = pool.map(expected, jobs)
 
-    def mref(a):
-        p = np.uint64(a.data.ptr)
-        return (p, p, np.int64(0), np.int64(a.size), np.int64(1))
-
-    failures, exact, normals, worst = [], 0, 0, 0
-    for (tag, shape, _), want in zip(jobs, wants):
-        case = next(c for c in C.CASES if c.tag == tag)
+    failures, tally = [], C.Tally()
+    for (tag, shape, _), (ins, want) in zip(jobs, results):
+        case = CASES[tag]
         name = C.fname(case, shape)[1:]
         if name not in names:
             failures.append("%s: no kernel in %s" % (name, ptx))
             continue
-        ins = inputs(case, shape, threads)
         args, keep = (), []
         for o in case.operands:
             dtype = np.uint64 if C.printed(o.elem) == "i64" else np.uint32
@@ -168,14 +174,7 @@ def main(argv):
         for k, elem in enumerate(case.results):
             got = outs[k].get().astype(np.uint64) & np.uint64((1 << C.width(elem)) - 1)
             for e in range(n):
-                ok, d = C.result_ok(case, k, int(got[e]), want[k][e],
-                                    GPU_ULP.get(case.op))
-                if d is None:
-                    exact += 1
-                else:
-                    normals += 1
-                    worst = max(worst, d)
-                if not ok:
+                if not tally.add(case, k, int(got[e]), want[k][e], GPU_ULP.get(case.op)):
                     bad += 1
                     if bad <= 3:
                         failures.append("%s result %d element %d: got 0x%X, expected 0x%X"
@@ -184,8 +183,8 @@ def main(argv):
                                        "ok" if not bad else "%d MISMATCHES" % bad))
     for f in failures[:40]:
         print("FAIL " + f)
-    print("conformance on the GPU: %d kernels, %d exact values, %d normals (worst %d ulp): %s"
-          % (len(jobs), exact, normals, worst,
+    print("conformance on the GPU: %d kernels, %s: %s"
+          % (len(jobs), tally,
              "ok" if not failures else "%d failures" % len(failures)))
     return 1 if failures else 0
 

@@ -13,20 +13,12 @@
 # Output/ is git-ignored: copy test/GPU/Output to the GPU machine. Results
 # on an H200: docs/HashRandom.md.
 set -euo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
-CHIP="${CHIP:-sm_90}"
-LIBDEVICE="${LIBDEVICE:-$(ls /usr/local/cuda*/nvvm/libdevice/libdevice.10.bc 2>/dev/null | head -1)}"
-OUTDIR="$HERE/Output"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 case "${1:-}" in
   build)
     mkdir -p "$OUTDIR"
     "$ROOT/build/bin/rng-opt" "$HERE/Inputs/hash-kernels.mlir" --rng-to-nvvm="chip=$CHIP" |
-      "$LLVM_BIN/mlir-translate" --mlir-to-llvmir -o "$OUTDIR/hash.ll"
-    "$LLVM_BIN/llvm-link" "$OUTDIR/hash.ll" "$LIBDEVICE" --only-needed --internalize -o "$OUTDIR/hash.bc"
-    "$LLVM_BIN/opt" -O3 -mtriple=nvptx64-nvidia-cuda -mcpu="$CHIP" "$OUTDIR/hash.bc" -o "$OUTDIR/hash.opt.bc"
-    "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" "$OUTDIR/hash.opt.bc" -o "$OUTDIR/hash.ptx"
+      llvm_to_ptx hash
     echo "wrote $OUTDIR/hash.ptx"
     ;;
   run)
