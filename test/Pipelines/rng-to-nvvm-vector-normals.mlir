@@ -1,7 +1,8 @@
 // rng.randn4x on a vector inside a kernel, all four results used, through
 // rng-to-nvvm: Box-Muller's cos and sin are fused into math.sincos and the
 // vector sincos unrolled into one __nv_sincosf call per element and pair
-// (two pairs per lane, four lanes), so no math op is left and
+// (two pairs per lane, four lanes; with fast-math one cos.approx.ftz and
+// one sin.approx.ftz), so no math op is left and
 // mlir-translate takes the result. (convert-gpu-to-nvvm alone would leave
 // the vector math.sincos behind; test/Upstream/gpu-to-nvvm-vector-sincos.mlir.)
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | FileCheck %s
@@ -15,7 +16,9 @@
 // CHECK-NOT:     math.
 // CHECK-NOT:     llvm.call @__nv_sincosf(
 // CHECK:         llvm.return
-// FAST-COUNT-8:  llvm.call @__nv_fast_sincosf(
+// Fast math: the .ftz approximate instructions, one per element and pair.
+// FAST-COUNT-8:  llvm.call_intrinsic "llvm.nvvm.cos.approx.ftz.f"
+// FAST-NOT:      __nv_fast_sincosf
 // LLVMIR-LABEL: define ptx_kernel void @normals(
 // LLVMIR-COUNT-8: call void @__nv_sincosf(
 gpu.module @kernels {

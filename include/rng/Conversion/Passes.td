@@ -183,7 +183,13 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     `convert-scf-to-cf`, as `rng-to-nvvm` does). No `rng` op survives the
     pass; unused `rng` and `round` ops are erased first, as in
     `convert-rng-to-arith`. Option `fast-math` as for
-    `convert-rng-to-arith`.
+    `convert-rng-to-arith`, except that the Box-Muller steps of rng.randn,
+    rng.randn4x and rng.hash_randn on scalars and fixed vectors of at most
+    64 elements become NVPTX's approximate instructions in their `.ftz`
+    forms (`llvm.nvvm.{lg2,sqrt,cos,sin}.approx.ftz.f`, -2 * log(v) as
+    one multiply of the log2): the same bits as libdevice's `__nv_fast_*`
+    functions on every value those steps get (none is subnormal), without
+    their subnormal handling.
   }];
   let options = [
     Option<"fastMath", "fast-math", "bool", /*default=*/"false",

@@ -42,9 +42,10 @@ struct RngToNVVMPipelineOptions
       llvm::cl::init(false)};
   Option<bool> fastMath{
       *this, "fast-math",
-      llvm::cl::desc("Approximate log/cos/sin for rng.randn/randn4x "
-                     "(libdevice __nv_fast_*f; faster, normals no longer "
-                     "within 2 ulp). Off by default"),
+      llvm::cl::desc("Approximate log/sqrt/cos/sin for the normals "
+                     "(NVPTX's .approx.ftz instructions, the bits of "
+                     "libdevice's __nv_fast_*f; faster, normals no longer "
+                     "within SPEC's bound). Off by default"),
       llvm::cl::init(false)};
   Option<bool> unverifiedSRInstructions{
       *this, "unverified-sr-instructions",

@@ -95,18 +95,48 @@ Value rng::buildUniformFloat(OpBuilder &builder, Location loc, Value word) {
                                kUniformScaleBits);
 }
 
-std::pair<Value, Value>
-rng::buildBoxMullerPolar(OpBuilder &builder, Location loc, Value v, Value u2,
-                         arith::FastMathFlags mathFlags) {
-  Type type = v.getType();
-  Value minusTwo = createScalarOrSplatBits(builder, loc, type, kMinusTwoBits);
-  Value twoPi = createScalarOrSplatBits(builder, loc, type, kTwoPiBits);
-  Value log = math::LogOp::create(builder, loc, v, mathFlags);
-  Value radius = math::SqrtOp::create(
-      builder, loc, arith::MulFOp::create(builder, loc, minusTwo, log),
-      mathFlags);
+Value rng::NormalMath::build(OpBuilder &builder, Location loc,
+                             BoxMullerStep step, Value x) const {
+  if (usesFastStep())
+    if (Value value = fastStep(builder, loc, step, x))
+      return value;
+  switch (step) {
+  case BoxMullerStep::MinusTwoLog: {
+    Value minusTwo =
+        createScalarOrSplatBits(builder, loc, x.getType(), kMinusTwoBits);
+    return arith::MulFOp::create(builder, loc, minusTwo,
+                                 math::LogOp::create(builder, loc, x, flags));
+  }
+  case BoxMullerStep::Sqrt:
+    return math::SqrtOp::create(builder, loc, x, flags);
+  case BoxMullerStep::Cos:
+    return math::CosOp::create(builder, loc, x, flags);
+  case BoxMullerStep::Sin:
+    return math::SinOp::create(builder, loc, x, flags);
+  }
+  llvm_unreachable("unknown BoxMullerStep");
+}
+
+std::pair<Value, Value> rng::buildBoxMullerPolar(OpBuilder &builder,
+                                                 Location loc, Value v,
+                                                 Value u2, NormalMath math) {
+  Value twoPi = createScalarOrSplatBits(builder, loc, v.getType(), kTwoPiBits);
+  Value radius = math.build(
+      builder, loc, BoxMullerStep::Sqrt,
+      math.build(builder, loc, BoxMullerStep::MinusTwoLog, v));
   Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
   return {radius, angle};
+}
+
+/// u1 = max(1.0e-7, u1), then buildBoxMullerPolar: (r, t).
+static std::pair<Value, Value> buildClampedPolar(OpBuilder &builder,
+                                                 Location loc, Value u1,
+                                                 Value u2, NormalMath math) {
+  Value minU1 =
+      createScalarOrSplatBits(builder, loc, u1.getType(), kMinUniformBits);
+  // u1 is never NaN, so maxnumf and Triton's maximum agree.
+  Value clamped = arith::MaxNumFOp::create(builder, loc, minU1, u1);
+  return buildBoxMullerPolar(builder, loc, clamped, u2, math);
 }
 
 // Triton's pair_uniform_to_normal (Box-Muller), in f32:
@@ -114,17 +144,13 @@ rng::buildBoxMullerPolar(OpBuilder &builder, Location loc, Value v, Value u2,
 //   r  = sqrt(-2.0 * log(u1))
 //   t  = 6.283185307179586 * u2
 //   return (r * cos(t), r * sin(t))
-std::pair<Value, Value>
-rng::buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1,
-                              Value u2, arith::FastMathFlags mathFlags) {
-  Value minU1 =
-      createScalarOrSplatBits(builder, loc, u1.getType(), kMinUniformBits);
-  // u1 is never NaN, so maxnumf and Triton's maximum agree.
-  Value clamped = arith::MaxNumFOp::create(builder, loc, minU1, u1);
-  auto [radius, angle] =
-      buildBoxMullerPolar(builder, loc, clamped, u2, mathFlags);
-  Value cos = math::CosOp::create(builder, loc, angle, mathFlags);
-  Value sin = math::SinOp::create(builder, loc, angle, mathFlags);
+std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
+                                                      Location loc, Value u1,
+                                                      Value u2,
+                                                      NormalMath math) {
+  auto [radius, angle] = buildClampedPolar(builder, loc, u1, u2, math);
+  Value cos = math.build(builder, loc, BoxMullerStep::Cos, angle);
+  Value sin = math.build(builder, loc, BoxMullerStep::Sin, angle);
   return {arith::MulFOp::create(builder, loc, radius, cos),
           arith::MulFOp::create(builder, loc, radius, sin)};
 }
@@ -132,7 +158,7 @@ rng::buildPairUniformToNormal(OpBuilder &builder, Location loc, Value u1,
 SmallVector<Value, 4>
 rng::buildTritonRandomFromWords(OpBuilder &builder, Location loc,
                                 TritonRandomKind kind, std::array<Value, 4> w,
-                                arith::FastMathFlags mathFlags) {
+                                NormalMath math) {
   // The uniforms of the first `count` words, built in word order (so the IR
   // does not depend on the C++ compiler's order of argument evaluation).
   auto uniforms = [&](unsigned count) {
@@ -151,16 +177,18 @@ rng::buildTritonRandomFromWords(OpBuilder &builder, Location loc,
   case TritonRandomKind::Rand4x:
     return uniforms(4);
   case TritonRandomKind::Randn: {
+    // The first of the pair: r * cos(t).
     SmallVector<Value, 4> u = uniforms(2);
-    return {
-        buildPairUniformToNormal(builder, loc, u[0], u[1], mathFlags).first};
+    auto [radius, angle] = buildClampedPolar(builder, loc, u[0], u[1], math);
+    return {arith::MulFOp::create(
+        builder, loc, radius,
+        math.build(builder, loc, BoxMullerStep::Cos, angle))};
   }
   case TritonRandomKind::Randn4x: {
     SmallVector<Value, 4> u = uniforms(4);
     auto [n0, n1] =
-        buildPairUniformToNormal(builder, loc, u[0], u[1], mathFlags);
-    auto [n2, n3] =
-        buildPairUniformToNormal(builder, loc, u[2], u[3], mathFlags);
+        buildPairUniformToNormal(builder, loc, u[0], u[1], math);
+    auto [n2, n3] = buildPairUniformToNormal(builder, loc, u[2], u[3], math);
     return {n0, n1, n2, n3};
   }
   }

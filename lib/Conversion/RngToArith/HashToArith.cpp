@@ -57,7 +57,7 @@ struct HashRandnOpLowering final : ElementwiseOpLowering<HashRandnOp> {
   SmallVector<Value> lower(HashRandnOp op,
                            PatternRewriter &rewriter) const override {
     return {buildHashRandn(rewriter, op.getLoc(), op.getSeed(), op.getCounter(),
-                           options.normalMathFlags)};
+                           options.getNormalMath())};
   }
 };
 

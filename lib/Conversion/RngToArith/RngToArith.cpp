@@ -178,8 +178,10 @@ SmallVector<Value> RngOutliner::buildTritonCall(
                      FunctionOutliner::mangleType(offset.getType());
   for (TritonRandomKind kind : kinds)
     name += std::string("_") + kindNames[static_cast<unsigned>(kind)];
-  if (normalMathFlags != arith::FastMathFlags::none)
-    name += "_" + arith::stringifyFastMathFlags(normalMathFlags);
+  if (normalMath.flags != arith::FastMathFlags::none)
+    name += "_" + arith::stringifyFastMathFlags(normalMath.flags);
+  if (normalMath.usesFastStep())
+    name += "_target";
   return functions.buildCall(
       builder, loc, name, ValueRange{seed, offset}, resultTypes,
       [&](OpBuilder &body, Location bodyLoc, ValueRange arguments) {
@@ -189,7 +191,7 @@ SmallVector<Value> RngOutliner::buildTritonCall(
         for (TritonRandomKind kind : kinds)
           llvm::append_range(
               results, buildTritonRandomFromWords(body, bodyLoc, kind, words,
-                                                  normalMathFlags));
+                                                  normalMath));
         return results;
       });
 }
@@ -299,7 +301,7 @@ struct TritonFamilyLowering final : OpRewritePattern<OpTy> {
     for (Operation *sharer : getTritonPhiloxSharers(op)) {
       SmallVector<Value, 4> results = buildTritonRandomFromWords(
           rewriter, sharer->getLoc(), matchTritonOp(sharer)->kind, words,
-          options.normalMathFlags);
+          options.getNormalMath());
       rewriter.replaceOp(sharer, results);
     }
     return success();
@@ -331,7 +333,7 @@ struct ConvertRngToArithPass final
                                     : WalkResult::advance();
       });
       if (count > outlineAbove) {
-        outliner.emplace(root, options.mulHiLo, options.normalMathFlags);
+        outliner.emplace(root, options.mulHiLo, options.getNormalMath());
         options.outliner = &*outliner;
       }
     }

@@ -18,6 +18,8 @@
 #ifndef RNG_CONVERSION_COMMON_HASH_H
 #define RNG_CONVERSION_COMMON_HASH_H
 
+#include "rng/Conversion/Common/TritonRandom.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
@@ -42,11 +44,10 @@ Value buildHashRand(OpBuilder &builder, Location loc, Value seed,
 
 /// Builds hash_randn(seed, counter): with c = 2 * counter (wrapping),
 /// u1 = hash_rand(seed, c), u2 = hash_rand(seed, c + 1),
-/// sqrt(-2 * log(1 - u1)) * cos(6.283185307179586f * u2), in f32, the math
-/// ops carrying `mathFlags`.
-Value buildHashRandn(
-    OpBuilder &builder, Location loc, Value seed, Value counter,
-    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+/// sqrt(-2 * log(1 - u1)) * cos(6.283185307179586f * u2), in f32, log, sqrt
+/// and cos as `math` says (by default the target's accurate functions).
+Value buildHashRandn(OpBuilder &builder, Location loc, Value seed,
+                     Value counter, NormalMath math = {});
 
 /// Builds the dropout result keep ? x / (1 - p) : +0 with
 /// keep = cmpf(`predicate`, u, p): `ogt` for rng.dropout, `oge` for

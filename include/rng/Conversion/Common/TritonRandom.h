@@ -40,6 +40,49 @@ enum class TritonRandomKind {
   Randn4x,   ///< tl.randn4x: pair(u2f(w0), u2f(w1)), pair(u2f(w2), u2f(w3)).
 };
 
+/// A step of the normal distributions' Box-Muller transform that a target
+/// may compute with its own approximate instructions under fast math (see
+/// NormalMath).
+enum class BoxMullerStep {
+  MinusTwoLog, ///< -2 * log(v), v in [1e-7, 1].
+  Sqrt,        ///< sqrt(s), s = -2 * log(v) of such a v: +-0 or normal, <= 33.
+  Cos,         ///< cos(t), t = 6.283185307179586f * u2: 0 or in [2^-29, 2pi).
+  Sin,         ///< sin(t), t as for Cos.
+};
+
+/// Builds `step` of `x` (f32, scalar or shaped) with a target's approximate
+/// instructions, or returns a null Value to leave the step to the math op.
+/// It may rely on the input ranges of BoxMullerStep. A plain function
+/// pointer, so that patterns can hold it.
+using BoxMullerStepBuilder = Value (*)(OpBuilder &builder, Location loc,
+                                       BoxMullerStep step, Value x);
+
+/// How the normal distributions (rng.randn, rng.randn4x, rng.hash_randn)
+/// compute log, sqrt, cos and sin: math ops carrying `flags` (none: each
+/// target's accurate functions, within SPEC's bounds; `afn`: a target may
+/// substitute approximate ones, e.g. libdevice's __nv_fast_logf), and under
+/// `afn` the target's `fastStep` first, where it gives a value.
+struct NormalMath {
+  /*implicit*/ NormalMath(
+      arith::FastMathFlags flags = arith::FastMathFlags::none,
+      BoxMullerStepBuilder fastStep = nullptr)
+      : flags(flags), fastStep(fastStep) {}
+
+  /// Whether fastStep is used (it is set and `flags` contain `afn`).
+  bool usesFastStep() const {
+    return fastStep && arith::bitEnumContainsAll(flags,
+                                                 arith::FastMathFlags::afn);
+  }
+
+  /// Builds `step` of `x`: fastStep's value where usesFastStep() and it gives
+  /// one, else the math ops (MinusTwoLog: -2.0f * math.log(x)) with `flags`.
+  Value build(OpBuilder &builder, Location loc, BoxMullerStep step,
+              Value x) const;
+
+  arith::FastMathFlags flags;
+  BoxMullerStepBuilder fastStep;
+};
+
 /// The Philox input of Triton's randint4x(seed, offset).
 struct PhiloxInput {
   /// (lo32(offset), hi32(offset) or 0 for an i32 offset, 0, 0), of the
@@ -72,30 +115,30 @@ Value buildUniformFloat(OpBuilder &builder, Location loc, Value word);
 /// Builds the polar factors of the Box-Muller transform in f32 for `v` (the
 /// uniform whose log is taken, in (0, 1]) and `u2` (values of one f32 type):
 /// r = sqrt(-2.0 * log(v)) and t = 6.283185307179586f * u2, each op rounded
-/// to nearest, math ops carrying `mathFlags`. Returns (r, t). Triton's
+/// to nearest, log and sqrt as `math` says. Returns (r, t). Triton's
 /// pair_uniform_to_normal takes v = max(1.0e-7, u1), hash_randn v = 1 - u1.
-std::pair<Value, Value> buildBoxMullerPolar(
-    OpBuilder &builder, Location loc, Value v, Value u2,
-    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+std::pair<Value, Value> buildBoxMullerPolar(OpBuilder &builder, Location loc,
+                                            Value v, Value u2,
+                                            NormalMath math = {});
 
 /// Builds Triton's pair_uniform_to_normal (Box-Muller) of two f32 values of
 /// one type: u1 = max(1.0e-7, u1); t = 6.283185307179586 * u2;
-/// r = sqrt(-2 * log(u1)); returns (r * cos(t), r * sin(t)), with math ops
-/// carrying `mathFlags` (none by default: the target's accurate functions;
-/// `afn` lets a target use its approximate ones, e.g. libdevice's
-/// __nv_fast_logf).
-std::pair<Value, Value> buildPairUniformToNormal(
-    OpBuilder &builder, Location loc, Value u1, Value u2,
-    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+/// r = sqrt(-2 * log(u1)); returns (r * cos(t), r * sin(t)), log, sqrt, cos
+/// and sin as `math` says (by default the target's accurate functions).
+std::pair<Value, Value> buildPairUniformToNormal(OpBuilder &builder,
+                                                 Location loc, Value u1,
+                                                 Value u2,
+                                                 NormalMath math = {});
 
 /// Builds the results of the op of kind `kind` from the four Philox words of
 /// its (seed, offset, rounds) (see buildTritonRandint4x): one value for
-/// Randint/Rand/Randn, four for the *4x kinds. `mathFlags` go on the math
-/// ops of the normal kinds (see buildPairUniformToNormal).
-SmallVector<Value, 4> buildTritonRandomFromWords(
-    OpBuilder &builder, Location loc, TritonRandomKind kind,
-    std::array<Value, 4> words,
-    arith::FastMathFlags mathFlags = arith::FastMathFlags::none);
+/// Randint/Rand/Randn, four for the *4x kinds. `math` is how the normal
+/// kinds compute their functions (see buildPairUniformToNormal); Randn builds
+/// only the first of its pair (no sin).
+SmallVector<Value, 4>
+buildTritonRandomFromWords(OpBuilder &builder, Location loc,
+                           TritonRandomKind kind, std::array<Value, 4> words,
+                           NormalMath math = {});
 
 /// Builds the results of the op of kind `kind` on (seed, offset, rounds):
 /// buildTritonRandint4x, then buildTritonRandomFromWords. Every kind builds

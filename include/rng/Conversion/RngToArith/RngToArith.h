@@ -37,13 +37,12 @@ using MulHiLoFn = std::pair<Value, Value> (*)(OpBuilder &builder, Location loc,
 /// Triton-family ops sharing a Philox block (their kinds and types), each
 /// holding the ~150 arith ops of the block once, and per signature of every
 /// other rng op. The bits are those of the inline lowering with the same
-/// `mulHiLo` and `normalMathFlags`.
+/// `mulHiLo` and `normalMath`.
 class RngOutliner {
 public:
   RngOutliner(Operation *symbolTableOp, MulHiLoFn mulHiLo,
-              arith::FastMathFlags normalMathFlags)
-      : functions(symbolTableOp), mulHiLo(mulHiLo),
-        normalMathFlags(normalMathFlags) {}
+              NormalMath normalMath)
+      : functions(symbolTableOp), mulHiLo(mulHiLo), normalMath(normalMath) {}
 
   /// True if `op`'s lowering may be a call (its nearest symbol table is
   /// the outliner's).
@@ -75,7 +74,7 @@ public:
 private:
   FunctionOutliner functions;
   MulHiLoFn mulHiLo;
-  arith::FastMathFlags normalMathFlags;
+  NormalMath normalMath;
 };
 
 /// Target choices of the rng lowering. The defaults give the universal
@@ -93,6 +92,11 @@ struct RngLoweringOptions {
   /// functions (libdevice's __nv_fast_*f on NVVM), which is faster and no
   /// longer within 2 ulp. Integers and uniforms never change.
   arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none;
+  /// Under `afn` in normalMathFlags, a target's own instructions for the
+  /// Box-Muller steps of rng.randn, rng.randn4x and rng.hash_randn (see
+  /// NormalMath); null (the default) leaves them to the math ops.
+  /// `convert-rng-to-nvvm` sets buildBoxMullerStepNVVM.
+  BoxMullerStepBuilder fastBoxMullerStep = nullptr;
   /// Forms rng.jax_normal's f32 log1p (see JaxLog1pFn). The default,
   /// buildJaxLog1pViaF64, computes it in f64 and is correctly rounded on
   /// every target whose f64 log is; NVVM, whose f64 units are few, takes a
@@ -113,10 +117,16 @@ struct RngLoweringOptions {
   bool branchOnRareInputs = false;
   /// If set, the Triton family and rng.philox_4x32 on scalars and vectors
   /// become calls wherever it can outline (see RngOutliner); it must have
-  /// been made with this struct's mulHiLo and normalMathFlags. Not owned.
+  /// been made with this struct's mulHiLo and getNormalMath(). Not owned.
   /// convert-rng-to-arith sets it when its module holds more of those ops
   /// than its option `outline-above`.
   RngOutliner *outliner = nullptr;
+
+  /// How the normal distributions compute log, sqrt, cos and sin:
+  /// normalMathFlags and fastBoxMullerStep.
+  NormalMath getNormalMath() const {
+    return {normalMathFlags, fastBoxMullerStep};
+  }
 };
 
 /// Adds the lowering of every `rng` op to `arith` (+ `math` for the normal
@@ -149,7 +159,7 @@ void populateRngToArithConversionPatterns(
 /// Adds the lowering of rng.lowbias32, rng.hash_rand, rng.hash_randn,
 /// rng.hash_dropout, rng.dropout, rng.splitmix64 and rng.tr_dropout_sample
 /// on scalars and vectors (fixed and scalable) to `arith` (+ `math` for
-/// rng.hash_randn, with `options.normalMathFlags`; rng.dropout's Philox uses
+/// rng.hash_randn, with `options.getNormalMath()`; rng.dropout's Philox uses
 /// `options.mulHiLo`). Tensor-typed ops are not matched. Part of
 /// populateRngToArithConversionPatterns.
 void populateRngHashToArithConversionPatterns(

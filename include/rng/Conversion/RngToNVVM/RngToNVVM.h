@@ -32,8 +32,20 @@ std::pair<Value, Value> buildMulHiLoNVVM(OpBuilder &builder, Location loc,
 Value buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
                         arith::FastMathFlags mathFlags);
 
+/// Fast math's Box-Muller steps (a BoxMullerStepBuilder) for NVPTX:
+/// -2 * log(v) as `lg2.approx.ftz.f32` times -2 * fl(ln 2), and
+/// `sqrt.approx.ftz.f32`, `cos.approx.ftz.f32`, `sin.approx.ftz.f32`
+/// (`llvm.nvvm.*.approx.ftz.f`): on the steps' inputs the same bits as
+/// libdevice's __nv_fast_logf, sqrt with `afn` and __nv_fast_sincosf, in
+/// fewer instructions. Not general functions: they rely on BoxMullerStep's
+/// input ranges. Unrolled like buildMulHiLoNVVM; other types get a null
+/// Value (the math ops with `afn`).
+Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
+                             BoxMullerStep step, Value x);
+
 /// The NVVM choices of the rng lowering: the universal lowering with
-/// buildMulHiLoNVVM products and buildJaxLog1pNVVM for rng.jax_normal.
+/// buildMulHiLoNVVM products, buildJaxLog1pNVVM for rng.jax_normal and,
+/// under fast math, buildBoxMullerStepNVVM.
 /// `convert-rng-to-nvvm` also sets branchOnRareInputs (its pass declares
 /// `scf`); a pass of your own may do the same when it declares `scf` and lowers
 /// it afterwards.
@@ -44,7 +56,8 @@ RngLoweringOptions getRngToNVVMLoweringOptions();
 /// products, so that the PTX of a Philox round has two `mul.hi.u32` and no
 /// 64-bit multiply, with the other choices of getRngToNVVMLoweringOptions.
 /// `normalMathFlags` go on the math ops of the normal distributions (`afn`
-/// is the pass option `fast-math`). The intrinsics are `llvm.call_intrinsic`
+/// is the pass option `fast-math`; under it the Box-Muller steps of the
+/// Triton and hash normals are buildBoxMullerStepNVVM's instructions). The intrinsics are `llvm.call_intrinsic`
 /// ops: a pass using these patterns declares the `llvm` dialect (besides
 /// `arith`, `math`, `vector`, `tensor`, `linalg`) as dependent, as
 /// `convert-rng-to-nvvm` does. The patterns emit no `scf` op

@@ -186,8 +186,9 @@ defvar Rng_TritonNormalDoc = [{
     on the CPU, within 3 ulp on GPU targets (SPEC section 2). Because of
     that the normal ops do not fold. The lowering option `fast-math` (of
     `convert-rng-to-arith`, `convert-rng-to-nvvm` and `rng-to-nvvm`) marks
-    these math ops `fastmath<afn>`: the target may then use approximate
-    functions and the bound no longer holds. (How the GPU bits compare with
+    these math ops `fastmath<afn>` (on NVVM: NVPTX's approximate
+    instructions): the target may then use approximate functions and the
+    bound no longer holds. (How the GPU bits compare with
     Triton's, and the error of the fast functions, are in
     docs/TritonRandom.md and docs/Targets.md.)
 }];
