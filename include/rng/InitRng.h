@@ -30,10 +30,20 @@
 namespace mlir {
 namespace rng {
 
-/// Inserts every rng-mlir dialect into `registry`. The dialects the lowerings
-/// produce (arith, math, vector, tensor, ...) are loaded by the passes that
-/// produce them and need no registration here.
+/// Inserts every rng-mlir dialect into `registry`, with
+/// registerRngPipelineExtensions. The dialects the lowerings produce (arith,
+/// math, vector, tensor, ...) are loaded by the passes that produce them and
+/// need no registration here.
 void registerRngDialects(DialectRegistry &registry);
+
+/// Registers the external models that the named pipelines need beyond the
+/// dialects themselves: the bufferization models of arith, func, linalg,
+/// scf and tensor ops, for `rng-to-llvm`'s one-shot bufferization of tensor
+/// programs (rng.bit_generator, ops on tensors). mlir::registerAllDialects
+/// includes them; a tool that registers only the dialects it uses gets them
+/// from registerRngDialects (without them, `rng-to-llvm` reports "op was not
+/// bufferized").
+void registerRngPipelineExtensions(DialectRegistry &registry);
 
 /// Registers every rng-mlir pass (the `convert-*` passes of
 /// rng/Conversion/Passes.td) and named pipeline (`rng-to-llvm`, ...) with the

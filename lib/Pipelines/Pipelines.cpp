@@ -544,6 +544,19 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
                                                     "amdgcn-amd-amdhsa"));
 }
 
+/// The pipelines hold passes that only run on a `builtin.module` (bufferization,
+/// the GPU module passes): nested on another op (`func.func(rng-to-llvm)`),
+/// adding them would abort the process, so that is a parse error instead.
+static LogicalResult
+checkModuleAnchor(OpPassManager &pm, StringRef name,
+                  function_ref<LogicalResult(const Twine &)> errorHandler) {
+  if (pm.getOpAnchorName() == ModuleOp::getOperationName())
+    return success();
+  return errorHandler(name + " runs on a 'builtin.module', not nested on '" +
+                      pm.getOpAnchorName() + "': write builtin.module(" +
+                      name + ") or run it on the top-level module");
+}
+
 /// Registers pipeline `name` with options `Options`; `validate` checks the
 /// parsed options and returns an error message, or "" if they are valid.
 template <typename Options>
@@ -552,9 +565,11 @@ static void registerGpuPipeline(StringRef name, StringRef description,
                                 std::string (*validate)(const Options &)) {
   registerPassPipeline(
       name, description,
-      [build,
-       validate](OpPassManager &pm, StringRef optionsString,
-                 function_ref<LogicalResult(const Twine &)> errorHandler) {
+      [build, validate,
+       name](OpPassManager &pm, StringRef optionsString,
+             function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (failed(checkModuleAnchor(pm, name, errorHandler)))
+          return failure();
         Options options;
         if (failed(options.parseFromString(optionsString)))
           return failure();
@@ -591,11 +606,21 @@ void rng::registerRngPipelines() {
   PassRegistration<HoistGpuModulePass>();
   PassRegistration<GpuModuleDataLayoutPass>();
   PassRegistration<UnrollVectorSincosPass>();
-  PassPipelineRegistration<>(
+  registerPassPipeline(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "
       "LLVM dialect for the host CPU (runnable with mlir-runner)",
-      buildRngToLLVMPipeline);
+      [](OpPassManager &pm, StringRef optionsString,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (!optionsString.empty())
+          return errorHandler("rng-to-llvm takes no options, got '" +
+                              optionsString + "'");
+        if (failed(checkModuleAnchor(pm, "rng-to-llvm", errorHandler)))
+          return failure();
+        buildRngToLLVMPipeline(pm);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
   registerGpuPipeline<RngToNVVMPipelineOptions>(
       "rng-to-nvvm",
       "Lower the kernels of gpu.modules using rng/round ops to NVVM + LLVM "

@@ -10,11 +10,29 @@
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 #include "rng/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+
 using namespace mlir;
 
 void rng::registerRngDialects(DialectRegistry &registry) {
   registry.insert<rng::RngDialect>();
   registry.insert<rounding::RoundDialect>();
+  registerRngPipelineExtensions(registry);
+}
+
+void rng::registerRngPipelineExtensions(DialectRegistry &registry) {
+  // The extensions are keyed by function, so registering them again (e.g.
+  // after registerAllDialects) adds nothing.
+  arith::registerBufferizableOpInterfaceExternalModels(registry);
+  bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
+      registry);
+  linalg::registerBufferizableOpInterfaceExternalModels(registry);
+  scf::registerBufferizableOpInterfaceExternalModels(registry);
+  tensor::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void rng::registerRngPasses() {

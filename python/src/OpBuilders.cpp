@@ -423,7 +423,10 @@ static SmallVector<Type> inferResultTypes(const Prepared &p) {
       capture.raise("Unable to infer the result types of '" + name + "'");
     return inferred;
   }
-  if (isRngDialectOp(p.name) && results.exact)
+  // Only an elementwise op's results follow its operands' shapes; the others
+  // (rng.bit_generator's output) would get a type that merely verifies.
+  if (isRngDialectOp(p.name) && results.exact &&
+      RNG_HAS_TRAIT(*p.info, Elementwise))
     return inferByVerifier(p, *results.exact, resultConstraint);
   throw MLIRErrorException(
       "'" + name +
@@ -683,6 +686,7 @@ static py::dict describeOperation(const std::string &name) {
       RNG_HAS_TRAIT(*info, AttrSizedOperandSegments);
   d["is_terminator"] = RNG_HAS_TRAIT(*info, IsTerminator);
   d["rng_dialect"] = isRngDialectOp(OperationName(name, ctx));
+  d["elementwise"] = RNG_HAS_TRAIT(*info, Elementwise);
   return d;
 }
 

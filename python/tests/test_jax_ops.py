@@ -103,17 +103,24 @@ def test_builders_and_diagnostics(ctx):
     i32, i64 = itype(32), itype(64)
     state = RankedTensorType.get([3], i64)
     output = RankedTensorType.get([2, 3], itype(8))
+    two = RankedTensorType.get([2], i64)
     module = Module.create()
     with InsertionPoint(module.body):
-        f = func.FuncOp("f", ([i32, i64, state, itype(16)], []))
+        f = func.FuncOp("f", ([i32, i64, state, itype(16), two], []))
     with InsertionPoint(f.add_entry_block()):
-        k, i, s, h = f.arguments
+        k, i, s, h, s2 = f.arguments
         y0, y1 = rng.threefry_2x32(k, k, k, k, rounds=13)
         assert str(y0.type) == "i32"
         assert str(rng.jax_normal(k, k, i).type) == "f32"
         assert str(rng.jax_randint(k, k, i, i, i).type) == "i64"
         new_state, out = rng.bit_generator(state, output, s, algorithm="philox")
         assert str(out.type) == "tensor<2x3xi8>"
+        # Not elementwise: its output type never follows from the state, so
+        # it is not guessed (a 2-word state would otherwise "verify" as the
+        # output type too).
+        with pytest.raises(MLIRError, match="'rng.bit_generator' does not infer "
+                           "its result types; pass them"):
+            rng.bit_generator(s2, algorithm="philox")
         with pytest.raises(ValueError, match="unknown algorithm 'threefry'"):
             rng.bit_generator(state, output, s, algorithm="threefry")
         with pytest.raises(MLIRError, match="'three_fry' takes a 2-word state"):

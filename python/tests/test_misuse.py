@@ -314,6 +314,20 @@ def test_bad_pipelines(ctx):
             PassManager.parse(pipeline).run(Module.parse(PHILOX).operation)
 
 
+def test_pipelines_nested_below_the_module(ctx):
+    # Nested on another op the pipelines' module passes cannot be added: a
+    # ValueError naming where they run, not an abort of the interpreter.
+    for pipeline, anchor in [("builtin.module(func.func(rng-to-llvm))", "func.func"),
+                             ("builtin.module(gpu.module(rng-to-nvvm))", "gpu.module"),
+                             ("builtin.module(any(rng-to-rocdl))", "any")]:
+        name = pipeline.split("(")[2].rstrip(")")
+        with pytest.raises(ValueError, match=f"{name} runs on a 'builtin.module', "
+                           f"not nested on '{anchor}'"):
+            PassManager.parse(pipeline)
+    with pytest.raises(ValueError, match="rng-to-llvm takes no options"):
+        PassManager.parse("builtin.module(rng-to-llvm{x=1})")
+
+
 def test_emit_assembly_misuse(ctx):
     with Location.unknown():
         two = Module.parse("gpu.module @a {}\ngpu.module @b {}")

@@ -91,7 +91,7 @@ def _describe(info):
     elif info["infers_result_types"]:
         lines.append(f"Results: {results}, types inferred "
                      "(InferTypeOpInterface).")
-    elif info["rng_dialect"]:
+    elif info["rng_dialect"] and info["elementwise"]:
         lines.append(f"Results: {results}; types inferred by the verifier "
                      "when unique, else pass them as leading Types.")
     else:
