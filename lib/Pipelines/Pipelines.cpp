@@ -47,6 +47,12 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // and each Philox block the rng lowering builds is about 100 arith ops).
   pm.addPass(createConvertRoundToArithPass());
   pm.addPass(createConvertRngToArithPass());
+  // Each tensor op's lowering (a linalg.generic) writes into a
+  // `tensor.empty`; CSE would merge every empty tensor of one type into one
+  // value that all of them write, and one-shot bufferization's analysis of
+  // those conflicts grows with the cube of the op count (800 chained
+  // rng.bit_generator ops: 36 s). As allocations they stay apart.
+  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
@@ -56,6 +62,9 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferizeOptions;
   bufferizeOptions.bufferizeFunctionBoundaries = true;
+  // A state threaded through a loop (scf.for iter_args feeding
+  // rng.bit_generator) yields a new buffer each iteration.
+  bufferizeOptions.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createConvertLinalgToLoopsPass());
 

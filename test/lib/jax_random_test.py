@@ -73,6 +73,9 @@ RANDINT32 = [(0, 1), (0, 2), (0, 10), (-5, 5), (-100, -50), (0, 2**31 - 1),
 RANDINT64 = [(0, 10), (-5, 5), (0, 2**33 + 1), (-2**63, 2**63 - 1), (0, 2**32),
              (5, 5), (9, 3), (-2**40, 2**40), (0, 3**30), (-2**63, 0)]
 RANDINT_LANES = ([0, -5, 3, 7, -2**31, 100], [10, 5, 3, 2, 2**31 - 1, -100])
+# Indices (positions in INDICES) drawn with a scalar index beside per-lane
+# bounds.
+SCALAR_INDEX_ELEMENTS = (0, 5)
 # Threefry: counters and round counts.
 TF_X0 = [0, 1, 0xFFFFFFFF, 0x243F6A88, 0x80000000, 7, 0x12345678, 0xDEADBEEF,
          2, 3, 4, 5, 0x7FFFFFFF, 0xFFFFFFFE, 100, 0xCAFEF00D]
@@ -196,9 +199,11 @@ def jax_kernel(name, dims, key_dims, iw):
         "}"]
 
 
-def randint_kernel(name, dims, key_dims, iw, m_dims):
-    """jax_randint with i32 and with i64 bounds (scalar or per lane)."""
-    kt, it = shaped(key_dims, "i32"), shaped(dims, "i%d" % iw)
+def randint_kernel(name, dims, key_dims, iw, m_dims, i_dims=None):
+    """jax_randint with i32 and with i64 bounds (scalar or per lane); the
+    index of shape `i_dims` (default: the result's `dims`)."""
+    i_dims = dims if i_dims is None else i_dims
+    kt, it = shaped(key_dims, "i32"), shaped(i_dims, "i%d" % iw)
     m32, m64 = shaped(m_dims, "i32"), shaped(m_dims, "i64")
     r32, r64 = shaped(dims, "i32"), shaped(dims, "i64")
     return [
@@ -311,6 +316,18 @@ def gen(vectors_dir):
                          [kt, kt, it] + [b[1] for b in bounds], [vec([N], "i32"), vec([N], "i64")])
         prog.show(tag + ".32", outs[0], vec([N], "i32"))
         prog.show(tag + ".64", outs[1], vec([N], "i64"))
+        if lanes:
+            # A scalar key and a scalar index beside per-lane bounds: every
+            # lane draws at the same index.
+            sname = "@randint_sidx_i%d" % iw
+            prog.kernel(sname, randint_kernel(sname, [N], [], iw, m_dims, i_dims=[]))
+            for e in SCALAR_INDEX_ELEMENTS:
+                ie, iet = prog.const([INDICES[iw][e]], "i%d" % iw, [], iw)
+                outs = prog.call(sname, [k0, k1, ie] + [b[0] for b in bounds],
+                                 [kt, kt, iet] + [b[1] for b in bounds],
+                                 [vec([N], "i32"), vec([N], "i64")])
+                prog.show("%s.sidx%d.32" % (tag, e), outs[0], vec([N], "i32"))
+                prog.show("%s.sidx%d.64" % (tag, e), outs[1], vec([N], "i64"))
         if lanes or ki != 1 or iw != 64:
             continue
         # Scalar form for key(42) and i64 indices.
@@ -532,6 +549,13 @@ def check(vectors_dir, output_path):
             if got is None:
                 continue
             ck.exact_values(tag + suffix, got, want, width)
+            if p32 is None:
+                for e in SCALAR_INDEX_ELEMENTS:
+                    stag = "%s.sidx%d%s" % (tag, e, suffix)
+                    sgot = ck.got(stag, N)
+                    if sgot is not None:
+                        ck.exact_values(stag, sgot, [model.randint(key, idx[e], lo, hi, width)
+                                                     for lo, hi in bounds], width)
             mask = (1 << width) - 1
             for e, (i, (lo, hi)) in enumerate(zip(idx, bounds)):
                 ck.against_jax("%s%s[%d]" % (tag, suffix, e), recorded,

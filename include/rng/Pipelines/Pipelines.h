@@ -16,7 +16,11 @@ namespace rng {
 /// Appends `rng-to-llvm` to `pm` (anchored on builtin.module): lowers our
 /// dialects with their universal lowerings, then arith, math, vector, scf,
 /// cf, memref, func (and ranked tensors, through bufferization) to the LLVM
-/// dialect for the host CPU. The result runs with `mlir-runner`.
+/// dialect for the host CPU. The result runs with `mlir-runner`. Empty
+/// tensors become allocations before CSE (so that long chains of tensor ops
+/// bufferize in near-linear time), and one-shot bufferization bufferizes
+/// function boundaries and allows loops to yield new buffers (a
+/// rng.bit_generator state threaded through scf.for).
 void buildRngToLLVMPipeline(OpPassManager &pm);
 
 /// Options of `rng-to-nvvm`.

@@ -284,7 +284,12 @@ Value rng::buildJaxRandint(OpBuilder &builder, Location loc, Value k0, Value k1,
       createScalarOrSplatBits(builder, loc, keyIndexType, 1));
   Value hi = buildJaxBits(builder, loc, ka0, ka1, i, elementType);
   Value lo = buildJaxBits(builder, loc, kb0, kb1, i, elementType);
-  Type shapeType = hi.getType();
+  // The result's type: the draws' shape, or the bounds' where the key and
+  // the index are scalars beside shaped bounds (every lane then draws at the
+  // same index).
+  Type shapeType = isa<ShapedType>(hi.getType()) ? hi.getType() : boundType;
+  hi = broadcastToType(builder, loc, hi, shapeType);
+  lo = broadcastToType(builder, loc, lo, shapeType);
 
   // span and the multiplier on the bounds' type (scalars: once).
   ScalarOrSplatBitsCache bounds(builder, loc, boundType);
