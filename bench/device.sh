@@ -8,7 +8,7 @@
 #
 #   bash bench/device.sh [run.py options]      (files go to $OUT, default bench/out)
 #
-# Mode `mxfp4` in `--modes` (e.g. --modes ops,hash,jax,mxfp4) is run after
+# Mode `mxfp4` in `--modes` (e.g. --modes ops,ops-fastmath,hash,jax,mxfp4) is run after
 # run.py's modes by bench/mxfp4/run.py (its own copy, peers and checks;
 # output also in $OUT/mxfp4.txt), so one command times every op family.
 #
