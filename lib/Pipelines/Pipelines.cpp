@@ -553,17 +553,18 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
                                                     "amdgcn-amd-amdhsa"));
 }
 
-/// The pipelines hold passes that only run on a `builtin.module` (bufferization,
-/// the GPU module passes): nested on another op (`func.func(rng-to-llvm)`),
-/// adding them would abort the process, so that is a parse error instead.
+/// The pipelines hold passes that only run on a `builtin.module`
+/// (bufferization, the GPU module passes): nested on another op
+/// (`func.func(rng-to-llvm)`), adding them would abort the process, so that is
+/// a parse error instead.
 static LogicalResult
 checkModuleAnchor(OpPassManager &pm, StringRef name,
                   function_ref<LogicalResult(const Twine &)> errorHandler) {
   if (pm.getOpAnchorName() == ModuleOp::getOperationName())
     return success();
   return errorHandler(name + " runs on a 'builtin.module', not nested on '" +
-                      pm.getOpAnchorName() + "': write builtin.module(" +
-                      name + ") or run it on the top-level module");
+                      pm.getOpAnchorName() + "': write builtin.module(" + name +
+                      ") or run it on the top-level module");
 }
 
 /// Registers pipeline `name` with options `Options`; `validate` checks the

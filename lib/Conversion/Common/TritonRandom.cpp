@@ -121,9 +121,9 @@ std::pair<Value, Value> rng::buildBoxMullerPolar(OpBuilder &builder,
                                                  Location loc, Value v,
                                                  Value u2, NormalMath math) {
   Value twoPi = createScalarOrSplatBits(builder, loc, v.getType(), kTwoPiBits);
-  Value radius = math.build(
-      builder, loc, BoxMullerStep::Sqrt,
-      math.build(builder, loc, BoxMullerStep::MinusTwoLog, v));
+  Value radius =
+      math.build(builder, loc, BoxMullerStep::Sqrt,
+                 math.build(builder, loc, BoxMullerStep::MinusTwoLog, v));
   Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
   return {radius, angle};
 }
@@ -155,10 +155,11 @@ std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
           arith::MulFOp::create(builder, loc, radius, sin)};
 }
 
-SmallVector<Value, 4>
-rng::buildTritonRandomFromWords(OpBuilder &builder, Location loc,
-                                TritonRandomKind kind, std::array<Value, 4> w,
-                                NormalMath math) {
+SmallVector<Value, 4> rng::buildTritonRandomFromWords(OpBuilder &builder,
+                                                      Location loc,
+                                                      TritonRandomKind kind,
+                                                      std::array<Value, 4> w,
+                                                      NormalMath math) {
   // The uniforms of the first `count` words, built in word order (so the IR
   // does not depend on the C++ compiler's order of argument evaluation).
   auto uniforms = [&](unsigned count) {
@@ -186,8 +187,7 @@ rng::buildTritonRandomFromWords(OpBuilder &builder, Location loc,
   }
   case TritonRandomKind::Randn4x: {
     SmallVector<Value, 4> u = uniforms(4);
-    auto [n0, n1] =
-        buildPairUniformToNormal(builder, loc, u[0], u[1], math);
+    auto [n0, n1] = buildPairUniformToNormal(builder, loc, u[0], u[1], math);
     auto [n2, n3] = buildPairUniformToNormal(builder, loc, u[2], u[3], math);
     return {n0, n1, n2, n3};
   }

@@ -130,8 +130,8 @@ struct BitGeneratorOpLowering final : OpRewritePattern<BitGeneratorOp> {
     auto outputType = cast<RankedTensorType>(op.getOutput().getType());
     int64_t rank = outputType.getRank();
     // The output's own type, its encoding included.
-    Value init = tensor::EmptyOp::create(rewriter, loc, outputType,
-                                         ValueRange{});
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, outputType, ValueRange{});
     AffineMap identity =
         AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext());
     SmallVector<utils::IteratorType> iterators(rank,

@@ -189,9 +189,9 @@ SmallVector<Value> RngOutliner::buildTritonCall(
             body, bodyLoc, arguments[0], arguments[1], rounds, mulHiLo);
         SmallVector<Value> results;
         for (TritonRandomKind kind : kinds)
-          llvm::append_range(
-              results, buildTritonRandomFromWords(body, bodyLoc, kind, words,
-                                                  normalMath));
+          llvm::append_range(results,
+                             buildTritonRandomFromWords(body, bodyLoc, kind,
+                                                        words, normalMath));
         return results;
       });
 }

@@ -56,10 +56,10 @@ static Value createUnrolledF32Intrinsic(OpBuilder &builder, Location loc,
                                         StringRef name, Value x) {
   SmallVector<Value> results;
   for (Value element : unpackElements(builder, loc, x))
-    results.push_back(LLVM::CallIntrinsicOp::create(
-                          builder, loc, builder.getF32Type(),
-                          builder.getStringAttr(name), element)
-                          .getResult(0));
+    results.push_back(
+        LLVM::CallIntrinsicOp::create(builder, loc, builder.getF32Type(),
+                                      builder.getStringAttr(name), element)
+            .getResult(0));
   return packElements(builder, loc, x.getType(), results);
 }
 

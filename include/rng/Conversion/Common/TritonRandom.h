@@ -70,8 +70,8 @@ struct NormalMath {
 
   /// Whether fastStep is used (it is set and `flags` contain `afn`).
   bool usesFastStep() const {
-    return fastStep && arith::bitEnumContainsAll(flags,
-                                                 arith::FastMathFlags::afn);
+    return fastStep &&
+           arith::bitEnumContainsAll(flags, arith::FastMathFlags::afn);
   }
 
   /// Builds `step` of `x`: fastStep's value where usesFastStep() and it gives
@@ -135,10 +135,11 @@ std::pair<Value, Value> buildPairUniformToNormal(OpBuilder &builder,
 /// Randint/Rand/Randn, four for the *4x kinds. `math` is how the normal
 /// kinds compute their functions (see buildPairUniformToNormal); Randn builds
 /// only the first of its pair (no sin).
-SmallVector<Value, 4>
-buildTritonRandomFromWords(OpBuilder &builder, Location loc,
-                           TritonRandomKind kind, std::array<Value, 4> words,
-                           NormalMath math = {});
+SmallVector<Value, 4> buildTritonRandomFromWords(OpBuilder &builder,
+                                                 Location loc,
+                                                 TritonRandomKind kind,
+                                                 std::array<Value, 4> words,
+                                                 NormalMath math = {});
 
 /// Builds the results of the op of kind `kind` on (seed, offset, rounds):
 /// buildTritonRandint4x, then buildTritonRandomFromWords. Every kind builds

@@ -57,12 +57,12 @@ RngLoweringOptions getRngToNVVMLoweringOptions();
 /// 64-bit multiply, with the other choices of getRngToNVVMLoweringOptions.
 /// `normalMathFlags` go on the math ops of the normal distributions (`afn`
 /// is the pass option `fast-math`; under it the Box-Muller steps of the
-/// Triton and hash normals are buildBoxMullerStepNVVM's instructions). The intrinsics are `llvm.call_intrinsic`
-/// ops: a pass using these patterns declares the `llvm` dialect (besides
-/// `arith`, `math`, `vector`, `tensor`, `linalg`) as dependent, as
-/// `convert-rng-to-nvvm` does. The patterns emit no `scf` op
-/// (branchOnRareInputs is off; see getRngToNVVMLoweringOptions to turn it
-/// on).
+/// Triton and hash normals are buildBoxMullerStepNVVM's instructions). The
+/// intrinsics are `llvm.call_intrinsic` ops: a pass using these patterns
+/// declares the `llvm` dialect (besides `arith`, `math`, `vector`, `tensor`,
+/// `linalg`) as dependent, as `convert-rng-to-nvvm` does. The patterns emit no
+/// `scf` op (branchOnRareInputs is off; see getRngToNVVMLoweringOptions to turn
+/// it on).
 void populateRngToNVVMConversionPatterns(
     RewritePatternSet &patterns,
     arith::FastMathFlags normalMathFlags = arith::FastMathFlags::none,
