@@ -94,7 +94,7 @@ Value rng::buildHashRand(OpBuilder &builder, Location loc, Value seed,
 // c = 2 * counter; u1 = hash_rand(seed, c); u2 = hash_rand(seed, c + 1)
 // result = sqrt(-2 * log(1 - u1)) * cos(6.283185307179586f * u2)
 Value rng::buildHashRandn(OpBuilder &builder, Location loc, Value seed,
-                          Value counter, NormalMath math) {
+                          Value counter, NormalMath normalMath) {
   auto [seedHash, counters] =
       buildSeedHashAndCounter(builder, loc, seed, counter);
   Type wordType = counters.getType();
@@ -109,8 +109,8 @@ Value rng::buildHashRandn(OpBuilder &builder, Location loc, Value seed,
   // so the log is finite.
   Value complement = arith::SubFOp::create(builder, loc, oneF, u1);
   auto [radius, angle] =
-      buildBoxMullerPolar(builder, loc, complement, u2, math);
-  Value cos = math.build(builder, loc, BoxMullerStep::Cos, angle);
+      buildBoxMullerPolar(builder, loc, complement, u2, normalMath);
+  Value cos = normalMath.build(builder, loc, BoxMullerStep::Cos, angle);
   return arith::MulFOp::create(builder, loc, radius, cos);
 }
 

@@ -119,11 +119,12 @@ Value rng::NormalMath::build(OpBuilder &builder, Location loc,
 
 std::pair<Value, Value> rng::buildBoxMullerPolar(OpBuilder &builder,
                                                  Location loc, Value v,
-                                                 Value u2, NormalMath math) {
+                                                 Value u2,
+                                                 NormalMath normalMath) {
   Value twoPi = createScalarOrSplatBits(builder, loc, v.getType(), kTwoPiBits);
-  Value radius =
-      math.build(builder, loc, BoxMullerStep::Sqrt,
-                 math.build(builder, loc, BoxMullerStep::MinusTwoLog, v));
+  Value radius = normalMath.build(
+      builder, loc, BoxMullerStep::Sqrt,
+      normalMath.build(builder, loc, BoxMullerStep::MinusTwoLog, v));
   Value angle = arith::MulFOp::create(builder, loc, twoPi, u2);
   return {radius, angle};
 }
@@ -131,12 +132,13 @@ std::pair<Value, Value> rng::buildBoxMullerPolar(OpBuilder &builder,
 /// u1 = max(1.0e-7, u1), then buildBoxMullerPolar: (r, t).
 static std::pair<Value, Value> buildClampedPolar(OpBuilder &builder,
                                                  Location loc, Value u1,
-                                                 Value u2, NormalMath math) {
+                                                 Value u2,
+                                                 NormalMath normalMath) {
   Value minU1 =
       createScalarOrSplatBits(builder, loc, u1.getType(), kMinUniformBits);
   // u1 is never NaN, so maxnumf and Triton's maximum agree.
   Value clamped = arith::MaxNumFOp::create(builder, loc, minU1, u1);
-  return buildBoxMullerPolar(builder, loc, clamped, u2, math);
+  return buildBoxMullerPolar(builder, loc, clamped, u2, normalMath);
 }
 
 // Triton's pair_uniform_to_normal (Box-Muller), in f32:
@@ -147,10 +149,10 @@ static std::pair<Value, Value> buildClampedPolar(OpBuilder &builder,
 std::pair<Value, Value> rng::buildPairUniformToNormal(OpBuilder &builder,
                                                       Location loc, Value u1,
                                                       Value u2,
-                                                      NormalMath math) {
-  auto [radius, angle] = buildClampedPolar(builder, loc, u1, u2, math);
-  Value cos = math.build(builder, loc, BoxMullerStep::Cos, angle);
-  Value sin = math.build(builder, loc, BoxMullerStep::Sin, angle);
+                                                      NormalMath normalMath) {
+  auto [radius, angle] = buildClampedPolar(builder, loc, u1, u2, normalMath);
+  Value cos = normalMath.build(builder, loc, BoxMullerStep::Cos, angle);
+  Value sin = normalMath.build(builder, loc, BoxMullerStep::Sin, angle);
   return {arith::MulFOp::create(builder, loc, radius, cos),
           arith::MulFOp::create(builder, loc, radius, sin)};
 }
@@ -159,7 +161,7 @@ SmallVector<Value, 4> rng::buildTritonRandomFromWords(OpBuilder &builder,
                                                       Location loc,
                                                       TritonRandomKind kind,
                                                       std::array<Value, 4> w,
-                                                      NormalMath math) {
+                                                      NormalMath normalMath) {
   // The uniforms of the first `count` words, built in word order (so the IR
   // does not depend on the C++ compiler's order of argument evaluation).
   auto uniforms = [&](unsigned count) {
@@ -180,15 +182,18 @@ SmallVector<Value, 4> rng::buildTritonRandomFromWords(OpBuilder &builder,
   case TritonRandomKind::Randn: {
     // The first of the pair: r * cos(t).
     SmallVector<Value, 4> u = uniforms(2);
-    auto [radius, angle] = buildClampedPolar(builder, loc, u[0], u[1], math);
+    auto [radius, angle] =
+        buildClampedPolar(builder, loc, u[0], u[1], normalMath);
     return {arith::MulFOp::create(
         builder, loc, radius,
-        math.build(builder, loc, BoxMullerStep::Cos, angle))};
+        normalMath.build(builder, loc, BoxMullerStep::Cos, angle))};
   }
   case TritonRandomKind::Randn4x: {
     SmallVector<Value, 4> u = uniforms(4);
-    auto [n0, n1] = buildPairUniformToNormal(builder, loc, u[0], u[1], math);
-    auto [n2, n3] = buildPairUniformToNormal(builder, loc, u[2], u[3], math);
+    auto [n0, n1] =
+        buildPairUniformToNormal(builder, loc, u[0], u[1], normalMath);
+    auto [n2, n3] =
+        buildPairUniformToNormal(builder, loc, u[2], u[3], normalMath);
     return {n0, n1, n2, n3};
   }
   }

@@ -45,9 +45,9 @@ Value buildHashRand(OpBuilder &builder, Location loc, Value seed,
 /// Builds hash_randn(seed, counter): with c = 2 * counter (wrapping),
 /// u1 = hash_rand(seed, c), u2 = hash_rand(seed, c + 1),
 /// sqrt(-2 * log(1 - u1)) * cos(6.283185307179586f * u2), in f32, log, sqrt
-/// and cos as `math` says (by default the target's accurate functions).
+/// and cos as `normalMath` says (by default the target's accurate functions).
 Value buildHashRandn(OpBuilder &builder, Location loc, Value seed,
-                     Value counter, NormalMath math = {});
+                     Value counter, NormalMath normalMath = {});
 
 /// Builds the dropout result keep ? x / (1 - p) : +0 with
 /// keep = cmpf(`predicate`, u, p): `ogt` for rng.dropout, `oge` for

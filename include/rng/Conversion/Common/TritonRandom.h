@@ -115,31 +115,31 @@ Value buildUniformFloat(OpBuilder &builder, Location loc, Value word);
 /// Builds the polar factors of the Box-Muller transform in f32 for `v` (the
 /// uniform whose log is taken, in (0, 1]) and `u2` (values of one f32 type):
 /// r = sqrt(-2.0 * log(v)) and t = 6.283185307179586f * u2, each op rounded
-/// to nearest, log and sqrt as `math` says. Returns (r, t). Triton's
+/// to nearest, log and sqrt as `normalMath` says. Returns (r, t). Triton's
 /// pair_uniform_to_normal takes v = max(1.0e-7, u1), hash_randn v = 1 - u1.
 std::pair<Value, Value> buildBoxMullerPolar(OpBuilder &builder, Location loc,
                                             Value v, Value u2,
-                                            NormalMath math = {});
+                                            NormalMath normalMath = {});
 
 /// Builds Triton's pair_uniform_to_normal (Box-Muller) of two f32 values of
 /// one type: u1 = max(1.0e-7, u1); t = 6.283185307179586 * u2;
 /// r = sqrt(-2 * log(u1)); returns (r * cos(t), r * sin(t)), log, sqrt, cos
-/// and sin as `math` says (by default the target's accurate functions).
+/// and sin as `normalMath` says (by default the target's accurate functions).
 std::pair<Value, Value> buildPairUniformToNormal(OpBuilder &builder,
                                                  Location loc, Value u1,
                                                  Value u2,
-                                                 NormalMath math = {});
+                                                 NormalMath normalMath = {});
 
 /// Builds the results of the op of kind `kind` from the four Philox words of
 /// its (seed, offset, rounds) (see buildTritonRandint4x): one value for
-/// Randint/Rand/Randn, four for the *4x kinds. `math` is how the normal
+/// Randint/Rand/Randn, four for the *4x kinds. `normalMath` is how the normal
 /// kinds compute their functions (see buildPairUniformToNormal); Randn builds
 /// only the first of its pair (no sin).
 SmallVector<Value, 4> buildTritonRandomFromWords(OpBuilder &builder,
                                                  Location loc,
                                                  TritonRandomKind kind,
                                                  std::array<Value, 4> words,
-                                                 NormalMath math = {});
+                                                 NormalMath normalMath = {});
 
 /// Builds the results of the op of kind `kind` on (seed, offset, rounds):
 /// buildTritonRandint4x, then buildTritonRandomFromWords. Every kind builds
