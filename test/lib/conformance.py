@@ -312,13 +312,17 @@ def _jax_sample(op, result_t, index_t, model, ulp=0):
         model, [ulp])
 
 
-def _jax_randint(result_t, index_t):
+def _jax_randint(result_t, index_t, scalar_index=False):
+    """With `scalar_index` the key and the index are the shared operands (a
+    scalar key and index beside shaped bounds: every lane draws at one
+    index), else the key and the bounds."""
     n = width(result_t)
     return Case(
         "jax_randint_%s_%s" % (result_t, index_t), "rng.jax_randint",
         [Operand("k0", "i32", shared=True), Operand("k1", "i32", shared=True),
-         Operand("i", index_t), Operand("minval", result_t, "range", True),
-         Operand("maxval", result_t, "range", True)], [result_t],
+         Operand("i", index_t, shared=scalar_index),
+         Operand("minval", result_t, "range", not scalar_index),
+         Operand("maxval", result_t, "range", not scalar_index)], [result_t],
         lambda a, t: "rng.jax_randint %s, %s, %s, %s, %s : %s, %s, %s" % (
             a["k0"], a["k1"], a["i"], a["minval"], a["maxval"], t["k0"],
             t["i"], t["minval"]),
@@ -454,7 +458,7 @@ def _cases():
                          lambda v: [jax_model.normal_f32(_jax_key(v),
                                                          v["i"])], ulp=4))
     c.append(_jax_randint("i32", "i64"))
-    c.append(_jax_randint("i64", "i32"))
+    c.append(_jax_randint("i64", "i32", scalar_index=True))
     c.append(_bit_generator("three_fry", 2, [2, 2], "i64"))
     c.append(_bit_generator("three_fry", 2, [3, 3], "i32"))
     c.append(_bit_generator("philox", 3, [2, 3], "i32"))
