@@ -126,8 +126,8 @@ Value rng::buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
   return arith::MulFOp::create(builder, loc, log2, constants.get(kLn2F32Bits));
 }
 
-// Fast math's Box-Muller steps as the approximate instructions libdevice's
-// __nv_fast_logf, __nv_fast_sqrtf (sqrt with `afn`) and __nv_fast_sincosf
+// Fast math's Box-Muller steps as the approximate instructions that
+// libdevice's __nv_fast_logf and __nv_fast_sincosf and math.sqrt with `afn`
 // use, in their `.ftz` forms, with -2 * (lg2(v) * fl(ln 2)) as
 // lg2(v) * (-2 * fl(ln 2)): the same bits (a product by -2 is exact), one
 // multiply less. On the inputs the steps get (BoxMullerStep) no operand or
