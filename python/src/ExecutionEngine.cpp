@@ -16,7 +16,10 @@
 // own buffer (kernels write results straight into the array) and converts
 // each Python number to the width of its parameter. The lowered signature is
 // read from the module when the engine is created, so mismatched arguments
-// raise TypeError instead of corrupting memory.
+// raise TypeError instead of corrupting memory. Static memref sizes are not
+// in the lowered signature: when a PassManager run from Python lowered the
+// module, its root recorded the types the functions had before each pass
+// (RootState::sourceSignatures), and arrays are checked against those.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +33,7 @@
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -74,6 +78,10 @@ struct Slot {
 
 struct Signature {
   std::vector<Slot> params;
+  /// The memref each memref descriptor of `params` was lowered from, by the
+  /// index of its first (allocated pointer) parameter; empty when the
+  /// function's source types are unknown (see attachSourceTypes).
+  llvm::DenseMap<size_t, MemRefType> memrefs;
   std::vector<Slot> results; // the fields of a returned struct, or one
   bool isPublic = true;
   std::string text;
@@ -184,6 +192,64 @@ static Signature getSignature(LLVM::LLVMFuncOp func) {
   sig.isPublic =
       linkage != LLVM::Linkage::Private && linkage != LLVM::Linkage::Internal;
   return sig;
+}
+
+/// The number of parameters that func-to-llvm's default calling convention
+/// lowers a parameter of `type` to, or 0 when not known here.
+static size_t getLoweredParamCount(Type type) {
+  if (auto memref = dyn_cast<MemRefType>(type))
+    return 3 + 2 * memref.getRank();
+  if (isa<UnrankedMemRefType>(type))
+    return 2;
+  if (type.isIntOrIndexOrFloat())
+    return 1;
+  return 0;
+}
+
+/// Records in `sig` the memrefs that its descriptors were lowered from,
+/// given the function's parameter types before lowering (`source`). Does
+/// nothing unless the source types expand to exactly the lowered
+/// parameters (e.g. not under the bare-pointer calling convention).
+static void attachSourceTypes(Signature &sig, ArrayRef<Type> source) {
+  llvm::DenseMap<size_t, MemRefType> memrefs;
+  size_t cursor = 0;
+  for (Type type : source) {
+    size_t count = getLoweredParamCount(type);
+    if (count == 0 || cursor + count > sig.params.size())
+      return;
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      if (sig.params[cursor].kind != Slot::Pointer ||
+          sig.params[cursor + 1].kind != Slot::Pointer)
+        return;
+      for (size_t i = 2; i < count; ++i)
+        if (sig.params[cursor + i].kind != Slot::Integer ||
+            sig.params[cursor + i].width != 64)
+          return;
+      memrefs[cursor] = memref;
+    } else if (count == 1 && sig.params[cursor].kind == Slot::Pointer) {
+      return;
+    }
+    cursor += count;
+  }
+  if (cursor == sig.params.size())
+    sig.memrefs = std::move(memrefs);
+}
+
+/// "(2, 3)" for numpy's shape of `array`.
+static std::string describeShape(const py::array &array) {
+  std::string text = "(";
+  for (ssize_t d = 0; d < array.ndim(); ++d)
+    text += (d ? ", " : "") + std::to_string(array.shape(d));
+  return text + (array.ndim() == 1 ? ",)" : ")");
+}
+
+/// "(2, n)" for a memref's shape, n for each dynamic size.
+static std::string describeShape(MemRefType memref) {
+  std::string text = "(";
+  for (auto [d, size] : llvm::enumerate(memref.getShape()))
+    text += (d ? ", " : "") +
+            (ShapedType::isDynamic(size) ? "n" : std::to_string(size));
+  return text + (memref.getRank() == 1 ? ",)" : ")");
 }
 
 /// The numpy dtype(s) holding `element` (as invoke's doc lists them), or
@@ -386,6 +452,37 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
     if (py::isinstance<py::array>(arg)) {
       py::array array = py::reinterpret_borrow<py::array>(arg);
       size_t rank = array.ndim();
+      // The memref this descriptor was lowered from, when known: its rank
+      // and static sizes (which the lowered code uses instead of the
+      // descriptor's) must be the array's.
+      auto source = sig.memrefs.find(cursor);
+      if (source != sig.memrefs.end()) {
+        MemRefType memref = source->second;
+        if (memref.getRank() != static_cast<int64_t>(rank))
+          throw py::type_error(
+              what + ": got a numpy array of rank " + std::to_string(rank) +
+              ", but the parameter "
+              "is " +
+              printToString(Type(memref)) + " (before lowering), of rank " +
+              std::to_string(memref.getRank()));
+        bool sameSizes = true;
+        for (size_t d = 0; d < rank; ++d)
+          sameSizes &= ShapedType::isDynamic(memref.getDimSize(d)) ||
+                       memref.getDimSize(d) == array.shape(d);
+        if (!sameSizes)
+          throw py::value_error(
+              what + ": the parameter is " + printToString(Type(memref)) +
+              " (before lowering), which needs an array of shape " +
+              describeShape(memref) +
+              (memref.hasStaticShape() ? "" : " (n: any size)") +
+              ", but the array has shape " + describeShape(array) +
+              " (the lowered code uses the memref's static sizes, not the "
+              "array's)");
+      } else if (!sig.memrefs.empty()) {
+        throw py::type_error(
+            what + ": got a numpy array of rank " + std::to_string(rank) +
+            ", but the parameter here is not a memref" + expected());
+      }
       size_t need = 3 + 2 * rank;
       bool matches = cursor + need <= sig.params.size() &&
                      sig.params[cursor].kind == Slot::Pointer &&
@@ -416,14 +513,15 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
       Type element = sig.params[cursor + 1].element
                          ? sig.params[cursor + 1].element
                          : sig.params[cursor].element;
+      if (source != sig.memrefs.end() &&
+          source->second.getElementType().isIntOrFloat())
+        element = source->second.getElementType();
       if (element) {
         std::string expectedDtype = dtypeFor(element);
         if (!expectedDtype.empty() && !dtypeMatches(element, array.dtype()))
           throw py::type_error(
-              what + ": the function accesses this memref as " +
-              printToString(element) +
-              " elements, but the array's dtype "
-              "is " +
+              what + ": the memref's elements are " + printToString(element) +
+              ", but the array's dtype is " +
               std::string(py::str(array.dtype())) +
               "; pass an array of dtype " + expectedDtype +
               " (or another dtype of that item size, to read the bits)");
@@ -529,9 +627,22 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
                throw py::type_error("ExecutionEngine needs a builtin.module, "
                                     "got '" +
                                     op->getName().getStringRef().str() + "'");
-             for (auto func : moduleOp.getOps<LLVM::LLVMFuncOp>())
-               if (!func.isExternal())
-                 self.functions[func.getName()] = getSignature(func);
+             // The types the functions were lowered from, when a pass
+             // pipeline run from Python lowered this module.
+             RootRef root = RootState::resolve(handle.root);
+             const llvm::StringMap<llvm::SmallVector<Type>> *sources =
+                 root->owned == op ? &root->sourceSignatures : nullptr;
+             for (auto func : moduleOp.getOps<LLVM::LLVMFuncOp>()) {
+               if (func.isExternal())
+                 continue;
+               Signature sig = getSignature(func);
+               if (sources) {
+                 auto source = sources->find(func.getName());
+                 if (source != sources->end())
+                   attachSourceTypes(sig, source->second);
+               }
+               self.functions[func.getName()] = std::move(sig);
+             }
              std::function<llvm::Error(llvm::Module *)> transformer =
                  makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
                                            /*targetMachine=*/nullptr);
@@ -577,7 +688,8 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
            R"(Calls function `name` of the module.
 
 Arguments follow the function's parameters: a numpy array for each memref
-(C-contiguous, of the memref's rank; its dtype must match the memref element type, e.g.
+(C-contiguous, of the memref's rank and, when a PassManager run lowered
+the module, of its static sizes; its dtype must match the memref element type, e.g.
 np.uint16 for bf16, or have its item size to read the bits; a wrong item size is
 a TypeError; results are written into it), a Python number for each
 integer, index or float scalar. Returns None, the result, or a tuple of

@@ -44,6 +44,9 @@
 #include "mlir/IR/Types.h"
 #include "mlir/IR/Value.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -184,6 +187,12 @@ namespace rng_python __attribute__((visibility("hidden"))) {
     /// generation `forwardGeneration` at the time.
     std::shared_ptr<RootState> forward;
     uint64_t forwardGeneration = 0;
+    /// The parameter types of the public `func.func` functions directly in
+    /// the owned module, as a pass pipeline run from Python last saw them
+    /// before each of its passes (so, for a function that a pipeline
+    /// lowered to `llvm.func`, the types it was lowered from). The
+    /// ExecutionEngine checks arrays against their memrefs' static sizes.
+    llvm::StringMap<llvm::SmallVector<mlir::Type>> sourceSignatures;
 
     /// Follows `forward` links to the root that owns the IR today.
     static std::shared_ptr<RootState> resolve(std::shared_ptr<RootState> root);

@@ -11,13 +11,17 @@
 
 #include "IRCore.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+#include <mutex>
 #include <unistd.h>
 
 using namespace mlir;
@@ -64,9 +68,58 @@ parseCapturingStderr(ParseFn &&parse) {
 }
 
 namespace {
+/// Before each pass of a `run`, records the parameter types of the public
+/// functions directly in the root module into the root's
+/// `sourceSignatures` (see RootState): what the ExecutionEngine needs to
+/// check arrays against static memref sizes, which the lowered signature
+/// no longer carries.
+class SignatureRecorder : public PassInstrumentation {
+public:
+  void begin(Operation *rootOp,
+             llvm::StringMap<llvm::SmallVector<Type>> *signatures) {
+    std::lock_guard<std::mutex> lock(mutex);
+    root = rootOp;
+    into = signatures;
+  }
+  void end() { begin(nullptr, nullptr); }
+
+  void runBeforePass(Pass *, Operation *op) override {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (!into || !root)
+      return;
+    if (op == root) {
+      if (auto module = dyn_cast<ModuleOp>(op))
+        for (auto func : module.getOps<func::FuncOp>())
+          record(func);
+      return;
+    }
+    if (auto func = dyn_cast<func::FuncOp>(op))
+      if (func->getParentOp() == root)
+        record(func);
+  }
+
+private:
+  void record(func::FuncOp func) {
+    if (func.isPublic() && !func.isExternal())
+      (*into)[func.getSymName()] = llvm::to_vector(func.getArgumentTypes());
+  }
+
+  std::mutex mutex;
+  Operation *root = nullptr;
+  llvm::StringMap<llvm::SmallVector<Type>> *into = nullptr;
+};
+
 struct PassManagerW {
+  PassManagerW(ContextRef context, std::unique_ptr<PassManager> manager)
+      : context(std::move(context)), pm(std::move(manager)) {
+    auto owned = std::make_unique<SignatureRecorder>();
+    recorder = owned.get();
+    pm->addInstrumentation(std::move(owned));
+  }
+
   ContextRef context;
   std::unique_ptr<PassManager> pm;
+  SignatureRecorder *recorder; // owned by pm
   bool verifyInput = true;
 };
 } // namespace
@@ -156,7 +209,10 @@ void rng_python::populatePassManager(py::module_ &m) {
             DiagnosticCapture capture(raw->getContext());
             if (self.verifyInput && failed(mlir::verify(raw)))
               capture.raise("The IR is invalid; the pass pipeline was not run");
+            RootRef root = RootState::resolve(op.root);
+            self.recorder->begin(root->owned, &root->sourceSignatures);
             LogicalResult result = self.pm->run(raw);
+            self.recorder->end();
             // Passes may have deleted anything under the root.
             RootState::resolve(op.root)->invalidate();
             if (failed(result))

@@ -103,11 +103,13 @@ def test_argument_errors(engine):
         engine.invoke("ident_i32", 1.5)
     with pytest.raises(TypeError, match="expected a number for f32"):
         engine.invoke("ident_f32", "x")
-    with pytest.raises(TypeError, match="no memref of that rank"):
+    # The pipeline ran from Python: the memref types it lowered are known.
+    with pytest.raises(TypeError, match=r"argument 0: got a numpy array of "
+                       r"rank 3, but the parameter is memref<\?x\?xf32> "
+                       r"\(before lowering\), of rank 2"):
         engine.invoke("scale2d", np.zeros((1, 1, 1), np.float32), 1.0)
-    # A 1-D descriptor is a prefix of a 2-D one: the next argument is off.
-    with pytest.raises(TypeError, match=r"expected an integer for i64.*"
-                       r"takes \(!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, f32\)"):
+    with pytest.raises(TypeError, match=r"got a numpy array of rank 1, but "
+                       r"the parameter is memref<\?x\?xf32>"):
         engine.invoke("scale2d", np.zeros(3, np.float32), 1.0)
     with pytest.raises(TypeError, match="expects a memref"):
         engine.invoke("scale2d", 1.0, 1.0)
@@ -156,3 +158,98 @@ def test_missing_symbols_raise(ctx):
     with pytest.raises(MLIRError, match="neither defined in it nor loaded in "
                        "the process: rng_mlir_no_such_symbol"):
         ExecutionEngine(module)
+
+
+STATIC = """
+func.func @iota(%out: memref<16xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.for %i = %c0 to %c16 step %c1 {
+    %v = arith.index_cast %i : index to i32
+    memref.store %v, %out[%i] : memref<16xi32>
+  }
+  return
+}
+func.func @rows(%m: memref<4x?xf32>, %n: i32) { return }
+func.func @unused(%m: memref<2xf64>) { return }
+func.func @scalar_then_memref(%x: i32, %m: memref<?xi32>) { return }
+"""
+
+
+def test_static_memref_sizes(ctx):
+    """The lowered code of a static memref ignores the descriptor's sizes: an
+    array of another shape would be read and written out of bounds, so
+    invoke compares it with the memref the pipeline lowered."""
+    module = Module.parse(STATIC)
+    engine = jit(module, opt_level=0)
+    out = np.full(16, -1, np.int32)
+    engine.invoke("iota", out)
+    np.testing.assert_array_equal(out, np.arange(16))
+    with pytest.raises(ValueError, match=r"argument 0: the parameter is "
+                       r"memref<16xi32> \(before lowering\), which needs an "
+                       r"array of shape \(16,\), but the array has shape "
+                       r"\(8,\) \(the lowered code uses the memref's static "
+                       r"sizes, not the array's\)"):
+        engine.invoke("iota", np.zeros(8, np.int32))
+    with pytest.raises(ValueError, match=r"needs an array of shape \(16,\)"):
+        engine.invoke("iota", np.zeros(17, np.int32))
+    # Static and dynamic sizes: only the static ones are checked.
+    engine.invoke("rows", np.zeros((4, 9), np.float32), 1)
+    engine.invoke("rows", np.zeros((4, 0), np.float32), 1)
+    with pytest.raises(ValueError, match=r"memref<4x\?xf32> \(before "
+                       r"lowering\), which needs an array of shape \(4, n\) "
+                       r"\(n: any size\), but the array has shape \(3, 9\)"):
+        engine.invoke("rows", np.zeros((3, 9), np.float32), 1)
+    # The element type is known even where the function never accesses it.
+    with pytest.raises(TypeError, match=r"argument 0: the memref's elements "
+                       r"are f64, but the array's dtype is float32; pass an "
+                       r"array of dtype float64"):
+        engine.invoke("unused", np.zeros(2, np.float32))
+    engine.invoke("unused", np.zeros(2, np.int64))  # the bits
+    # An array where the source has a scalar.
+    with pytest.raises(TypeError, match=r"argument 0: got a numpy array of "
+                       r"rank 1, but the parameter here is not a memref"):
+        engine.invoke("scalar_then_memref", np.zeros(1, np.int32),
+                      np.zeros(1, np.int32))
+    engine.invoke("scalar_then_memref", 3, np.zeros(5, np.int32))
+
+
+def test_source_types_unknown(ctx):
+    """A module that was not lowered by a PassManager run in this process
+    (here: the lowered text parsed again) has only its lowered signature:
+    ranks and item sizes are checked, static sizes cannot be."""
+    module = Module.parse(STATIC)
+    PassManager.parse("builtin.module(rng-to-llvm)").run(module.operation)
+    engine = ExecutionEngine(Module.parse(str(module)), opt_level=0)
+    out = np.zeros(16, np.int32)
+    engine.invoke("iota", out)
+    np.testing.assert_array_equal(out, np.arange(16))
+    with pytest.raises(TypeError, match="no memref of that rank"):
+        engine.invoke("iota", np.zeros((16, 1), np.int32))
+    # A 1-D descriptor is a prefix of a 2-D one: the next argument is off.
+    with pytest.raises(TypeError, match=r"expected an integer for i64.*"
+                       r"takes \(!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, "
+                       r"i64, i32\)"):
+        engine.invoke("rows", np.zeros(3, np.float32), 1.5, 1)
+
+
+def test_source_types_follow_the_pipeline(ctx):
+    """Tensor parameters that bufferization turns into memrefs are checked
+    as the memrefs they became (the types before each pass are recorded,
+    so the last ones are those func-to-llvm lowered)."""
+    module = Module.parse("""
+      func.func @double(%t: tensor<8xf32>, %out: memref<8xf32>) {
+        %d = arith.addf %t, %t : tensor<8xf32>
+        bufferization.materialize_in_destination %d in restrict writable %out
+          : (tensor<8xf32>, memref<8xf32>) -> ()
+        return
+      }""")
+    engine = jit(module, opt_level=0)
+    x = np.arange(8, dtype=np.float32)
+    y = np.zeros(8, np.float32)
+    engine.invoke("double", x.copy(), y)  # may bufferize in place
+    np.testing.assert_array_equal(y, 2 * x)
+    with pytest.raises(ValueError, match=r"argument 0: the parameter is "
+                       r"memref<8xf32.*needs an array of shape \(8,\)"):
+        engine.invoke("double", np.zeros(4, np.float32), y)

@@ -113,8 +113,8 @@ def test_invoke_read_only_and_strided_arrays(engine):
                            "multiples of its item size"):
             engine.invoke("fill", odd, 1)
     # Wrong dtypes: the kernel would write 4-byte words past a smaller array.
-    with pytest.raises(TypeError, match="the function accesses this memref "
-                       "as i32 elements, but the array's dtype is int8; pass "
+    with pytest.raises(TypeError, match="the memref's elements are i32, but "
+                       "the array's dtype is int8; pass "
                        "an array of dtype int32 or uint32"):
         engine.invoke("fill", np.zeros(4, np.int8), 1)
     with pytest.raises(TypeError, match="dtype is float64; pass an array of "
