@@ -478,6 +478,25 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
               ", but the array has shape " + describeShape(array) +
               " (the lowered code uses the memref's static sizes, not the "
               "array's)");
+        // A strided layout's static strides and offset are also the
+        // lowered code's own; invoke passes the array at offset 0.
+        SmallVector<int64_t> strides;
+        int64_t offset = 0;
+        if (!memref.getLayout().isIdentity() &&
+            succeeded(memref.getStridesAndOffset(strides, offset))) {
+          bool sameLayout = ShapedType::isDynamic(offset) || offset == 0;
+          for (size_t d = 0; sameLayout && d < rank; ++d)
+            sameLayout = ShapedType::isDynamic(strides[d]) ||
+                         array.shape(d) <= 1 ||
+                         strides[d] * array.itemsize() == array.strides(d);
+          if (!sameLayout)
+            throw py::value_error(
+                what + ": the parameter is " + printToString(Type(memref)) +
+                " (before lowering), whose static strides or offset the "
+                "lowered code uses, but the array is C-contiguous at offset "
+                "0; only a layout with those strides (or dynamic ones) can "
+                "take a numpy array");
+        }
       } else if (!sig.memrefs.empty()) {
         throw py::type_error(
             what + ": got a numpy array of rank " + std::to_string(rank) +

@@ -174,6 +174,10 @@ func.func @iota(%out: memref<16xi32>) {
 func.func @rows(%m: memref<4x?xf32>, %n: i32) { return }
 func.func @unused(%m: memref<2xf64>) { return }
 func.func @scalar_then_memref(%x: i32, %m: memref<?xi32>) { return }
+func.func @contiguous(%m: memref<2x3xf32, strided<[3, 1]>>) { return }
+func.func @every_other(%m: memref<4xf32, strided<[2]>>) { return }
+func.func @shifted(%m: memref<4xf32, strided<[1], offset: 4>>) { return }
+func.func @any_strides(%m: memref<4xf32, strided<[?], offset: ?>>) { return }
 """
 
 
@@ -213,6 +217,15 @@ def test_static_memref_sizes(ctx):
         engine.invoke("scalar_then_memref", np.zeros(1, np.int32),
                       np.zeros(1, np.int32))
     engine.invoke("scalar_then_memref", 3, np.zeros(5, np.int32))
+    # Strided layouts: static strides and offsets are the lowered code's.
+    engine.invoke("contiguous", np.zeros((2, 3), np.float32))
+    engine.invoke("any_strides", np.zeros(4, np.float32))
+    for name in ("every_other", "shifted"):
+        with pytest.raises(ValueError, match=r"argument 0: the parameter is "
+                           r"memref<4xf32, strided<.*\(before lowering\), "
+                           r"whose static strides or offset the lowered code "
+                           r"uses, but the array is C-contiguous at offset 0"):
+            engine.invoke(name, np.zeros(4, np.float32))
 
 
 def test_source_types_unknown(ctx):
