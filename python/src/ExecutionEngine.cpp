@@ -461,9 +461,8 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
         if (memref.getRank() != static_cast<int64_t>(rank))
           throw py::type_error(
               what + ": got a numpy array of rank " + std::to_string(rank) +
-              ", but the parameter "
-              "is " +
-              printToString(Type(memref)) + " (before lowering), of rank " +
+              ", but the parameter is " + printToString(Type(memref)) +
+              " (before lowering), of rank " +
               std::to_string(memref.getRank()));
         bool sameSizes = true;
         for (size_t d = 0; d < rank; ++d)
@@ -493,9 +492,9 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
             throw py::value_error(
                 what + ": the parameter is " + printToString(Type(memref)) +
                 " (before lowering), whose static strides or offset the "
-                "lowered code uses, but the array is C-contiguous at offset "
-                "0; only a layout with those strides (or dynamic ones) can "
-                "take a numpy array");
+                "lowered code uses, but invoke passes each array C-contiguous "
+                "at offset 0; only a layout with those strides (or dynamic "
+                "ones) can take a numpy array");
         }
       } else if (!sig.memrefs.empty()) {
         throw py::type_error(

@@ -224,7 +224,8 @@ def test_static_memref_sizes(ctx):
         with pytest.raises(ValueError, match=r"argument 0: the parameter is "
                            r"memref<4xf32, strided<.*\(before lowering\), "
                            r"whose static strides or offset the lowered code "
-                           r"uses, but the array is C-contiguous at offset 0"):
+                           r"uses, but invoke passes each array C-contiguous at "
+                           r"offset 0"):
             engine.invoke(name, np.zeros(4, np.float32))
 
 
