@@ -3,6 +3,7 @@ Python, lowered with rng-to-llvm and run on the CPU against the independent
 model in test/lib/jax_random_model.py and the values recorded from JAX
 0.11.2 (test/vectors/jax_recorded.json)."""
 
+import json
 import sys
 
 import numpy as np
@@ -87,6 +88,72 @@ def test_randint_i32_index(ctx, bounds):
     got = run(build, itype(32), key, indices, index_width=32)
     for j, i in enumerate(indices):
         assert int(got[j]) == model.randint(key, int(i) & model.MASK32, lo, hi, 32)
+
+
+def randint_above_max(k0, k1, i, lo, width):
+    """docs/JaxRandom.md's spelling of jax.random.randint(key, shape, lo,
+    maxval, intN) for a Python maxval above the type's maximum."""
+    from rng_mlir.dialects import arith
+    ty = itype(width)
+    one = arith.constant(ty, 1)
+    tmax = arith.constant(ty, 2**(width - 1) - 1)
+    tmin = arith.constant(ty, -2**(width - 1))
+    # lo > tmin: the span tmax - lo + 1 is the op's span for [lo - 1, tmax].
+    shifted = arith.addi(
+        rng.jax_randint(k0, k1, i, arith.subi(lo, one), tmax), one)
+    # lo = tmin: the span 2^N wraps to 0 and XLA's x rem 0 = x leaves
+    # tmin + the second draw (bits of fold_in(key, 1)).
+    kb0, kb1 = rng.jax_fold_in(k0, k1, arith.constant(itype(32), 1))
+    whole = arith.xori(rng.jax_bits(ty, kb0, kb1, i), tmin)
+    return arith.select(arith.cmpi("eq", lo, tmin), whole, shifted)
+
+
+@pytest.mark.parametrize("width", [32, 64])
+def test_randint_above_max(ctx, width):
+    """The docs' spelling against the model of JAX's rule and, for int32
+    (JAX cannot take an int64 maxval above 2^63 - 1), against JAX's own
+    values (recorded with x64, which the Python maxval 2^31 needs)."""
+    tmin, tmax = -2**(width - 1), 2**(width - 1) - 1
+    lows = np.array([0, -5, 1000, tmin, tmin + 1, tmax - 1, tmax, 1, -1,
+                     123456789], np.int64)
+    indices = np.array([0, 1, 7, 2**32 - 1, 2**32, 2**63 - 1, -1, 12345,
+                        2**31, 99], np.int64)
+    dtype = np.int32 if width == 32 else np.int64
+    module = elementwise_module(
+        "k", [itype(64), itype(width)], [itype(width)],
+        lambda i, lo, k0, k1: randint_above_max(k0, k1, i, lo, width),
+        scalars=[itype(32), itype(32)])
+    engine = jit(module)
+    mask = (1 << width) - 1
+    for key in KEYS:
+        out = np.zeros(len(lows), dtype)
+        engine.invoke("k", indices, lows.astype(dtype), out,
+                      int(np.int32(np.uint32(key[0]))),
+                      int(np.int32(np.uint32(key[1]))))
+        for j, (i, lo) in enumerate(zip(indices, lows)):
+            assert int(out[j]) & mask == model.randint_above_max(
+                key, int(i) & model.MASK64, int(lo), width), (key, int(i), int(lo))
+    if width == 64:
+        return
+    recorded = json.loads((REPO / "test" / "vectors" /
+                           "jax_recorded.json").read_text())
+    cases = [c for c in recorded["cases"]
+             if c["family"] == "randint_above" and "values" in c]
+    assert cases, "no randint_above values recorded"
+    for c in cases:
+        key = tuple(c["key"])
+        n = len(c["values"])
+        module = elementwise_module(
+            "k", [itype(64), itype(32)], [itype(32)],
+            lambda i, lo, k0, k1: randint_above_max(k0, k1, i, lo, 32),
+            scalars=[itype(32), itype(32)])
+        engine = jit(module)
+        out = np.zeros(n, np.int32)
+        engine.invoke("k", np.arange(n, dtype=np.int64),
+                      np.full(n, c["minval"], np.int32), out,
+                      int(np.int32(np.uint32(key[0]))),
+                      int(np.int32(np.uint32(key[1]))))
+        assert [int(v) & mask for v in out] == [int(v, 16) for v in c["values"]], c
 
 
 def test_fold_in_is_split(ctx):

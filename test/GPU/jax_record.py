@@ -60,6 +60,10 @@ RANDINT32 = [(0, 1), (0, 2), (0, 10), (-5, 5), (-100, -50), (0, 2**31 - 1),
 RANDINT64 = [(0, 10), (-5, 5), (0, 2**33 + 1), (-2**63, 2**63 - 1), (0, 2**32),
              (5, 5), (9, 3), (-2**40, 2**40), (0, 3**30), (-2**63, 0)]
 RANDINT_LANES = ([0, -5, 3, 7, -2**31, 100], [10, 5, 3, 2, 2**31 - 1, -100])
+# randint with a Python maxval above the type's maximum (JAX clips it and
+# widens the span by one; docs/JaxRandom.md writes it with the ops).
+RANDINT_ABOVE32 = ([0, -5, 1000, -2**31, -2**31 + 1, 2**31 - 2, 2**31 - 1], [2**31, 2**40])
+RANDINT_ABOVE64 = ([0, -5, -2**63, -2**63 + 1, 2**63 - 2, 2**63 - 1], [2**63, 2**64 + 3])
 RBG_ALGS = ["THREE_FRY", "PHILOX", "DEFAULT"]
 RBG_DTYPES = ["uint8", "uint16", "uint32", "uint64"]
 RBG_STATE = [0x0123456789ABCDEF, 0xFEDCBA9876543210]
@@ -259,6 +263,14 @@ def worker(out_path):
                     lambda key=key, dt=dt, lo_a=lo_a, hi_a=hi_a, mask=mask: hexs(
                         v & mask for v in np.asarray(jax.random.randint(
                             key, (6,), lo_a, hi_a, dtype=dt)).astype(np.int64).tolist()))
+                los, his = RANDINT_ABOVE32 if dt == "int32" else RANDINT_ABOVE64
+                for lo in los:
+                    for hi in his:
+                        add({"family": "randint_above", "seed": s, "key": kd(key), "dtype": dt,
+                             "shape": [8], "minval": lo, "maxval": hi},
+                            lambda key=key, dt=dt, lo=lo, hi=hi, mask=mask: hexs(
+                                v & mask for v in np.asarray(jax.random.randint(
+                                    key, (8,), lo, hi, dtype=dt)).astype(np.int64).tolist()))
 
     alg = {"THREE_FRY": lax.RandomAlgorithm.RNG_THREE_FRY,
            "PHILOX": lax.RandomAlgorithm.RNG_PHILOX,
@@ -447,6 +459,9 @@ def expected(case):
         if not isinstance(lo, list):
             lo, hi = [lo] * n, [hi] * n
         return hexs(model.randint(key, i, lo[i], hi[i], nbits) for i in range(n))
+    if fam == "randint_above":
+        nbits = int(case["dtype"][3:])
+        return hexs(model.randint_above_max(key, i, case["minval"], nbits) for i in range(n))
     if fam in ("rbg", "rbg_u32"):
         words = [int(v, 16) for v in case["state"]]
         if fam == "rbg_u32":
@@ -462,10 +477,14 @@ def expected(case):
 def outside_spec(case):
     """Cases that SPEC §8 does not cover, recorded to document JAX's
     behaviour: a Python seed outside int32 without x64, a negative fold_in
-    datum, a 3-word state for THREE_FRY, the older threefry scheme."""
+    datum, a 3-word state for THREE_FRY, the older threefry scheme; and JAX's
+    OverflowError for a randint maxval above the type's maximum that its
+    argument parsing cannot hold (any int64 one; an int32 one without x64)."""
     fam = case["family"]
     if fam.endswith("_legacy"):
         return True
+    if fam == "randint_above":
+        return "error" in case
     if fam in ("key", "prngkey") and not case["x64"]:
         return not -2**31 <= case["seed"] < 2**31
     if fam == "fold_in":

@@ -468,6 +468,31 @@ def randint(key, i, minval, maxval, nbits):
     return (minval + off % span) & mask
 
 
+def randint_above_max(key, i, minval, nbits):
+    """jax.random.randint(key, shape, minval, maxval, intN) for a Python maxval
+    above the type's maximum, at index i, as JAX computes it: maxval is
+    clipped to 2^(N-1) - 1, and the span is widened by one when the clipped
+    maxval > minval (to 2^N, which wraps to 0, for minval = -2^(N-1)).
+    Unsigned division by 0 is XLA's: x rem 0 = x. Not an op: SPEC section 8
+    leaves this case to the caller; docs/JaxRandom.md shows how to write it."""
+    mask = (1 << nbits) - 1
+    tmax = (1 << (nbits - 1)) - 1
+    lo_s = sext(minval & mask, nbits)
+    ka, kb = fold_in(key, 0), fold_in(key, 1)
+    hi = bits(ka, i, nbits)
+    lo = bits(kb, i, nbits)
+    span = (tmax - lo_s) & mask if tmax > lo_s else 1
+    if tmax > lo_s:
+        span = (span + 1) & mask
+
+    def rem(x, y):
+        return x % y if y else x
+    m = rem(1 << (nbits // 2), span)
+    m = rem((m * m) & mask, span)
+    off = rem((((rem(hi, span) * m) & mask) + rem(lo, span)) & mask, span)
+    return (lo_s + off) & mask
+
+
 # --- rng_bit_generator ------------------------------------------------------------
 
 
