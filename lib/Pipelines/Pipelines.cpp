@@ -72,9 +72,11 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // vectorization leaves them, to masked transfers first).
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
   pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createSCFToControlFlowPass());
+  // Affine before scf: lower-affine turns affine.for into scf.for, and
+  // expand-strided-metadata leaves affine.apply.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
@@ -478,12 +480,16 @@ static std::unique_ptr<Pass> createCheckElementwiseToLinalgInputPass() {
 /// between our target passes and the upstream GPU-to-target pass.
 static void addGpuModuleLowering(OpPassManager &gpuPm,
                                  std::unique_ptr<Pass> targetLowering) {
+  // linalg ops on memrefs in a kernel (the tensor forms are rejected
+  // before) become loops like on the host.
+  gpuPm.addPass(createConvertLinalgToLoopsPass());
   gpuPm.addPass(createCanonicalizerPass());
   gpuPm.addPass(createCSEPass());
   gpuPm.addPass(createConvertVectorToSCFPass());
-  gpuPm.addPass(createSCFToControlFlowPass());
+  // Affine before scf (see buildRngToLLVMPipeline).
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
+  gpuPm.addPass(createSCFToControlFlowPass());
   // Vector ops to LLVM first: convert-gpu-to-nvvm/rocdl lower only 1-D
   // vector.shape_cast and would leave the n-D ones of n-D vector forms
   // behind (docs/upstream/).

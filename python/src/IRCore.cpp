@@ -483,6 +483,17 @@ static OperationW moduleOperation(const ModuleW &module) {
 // Bindings
 //===----------------------------------------------------------------------===//
 
+
+/// Removes attribute `name` of `op`; a default-valued inherent attribute
+/// (a property with a default, like `rounds`) goes back to its default, as
+/// when the op was built without it, instead of being left null.
+static Attribute removeAttribute(Operation *op, StringRef name) {
+  Attribute removed = op->removeAttr(name);
+  if (removed && op->getPropertiesStorageSize())
+    op->getName().populateDefaultProperties(op->getPropertiesStorage());
+  return removed;
+}
+
 void rng_python::populateIRCore(py::module_ &m) {
   //===--------------------------------------------------------------------===//
   // DiagnosticInfo
@@ -910,9 +921,14 @@ Operations without regions are verified on creation; MLIRError on failure.)")
            [](const OpAttributeMap &self, const std::string &name,
               const AttributeW &attr) {
              Operation *op = self.op.get();
+             Attribute previous = op->getAttr(name);
              op->setAttr(name, attr.attr);
              if (op->getAttr(name) != attr.attr) {
-               op->removeAttr(name);
+               // A property that cannot hold the value keeps the old one.
+               if (previous)
+                 op->setAttr(name, previous);
+               else
+                 removeAttribute(op, name);
                throw py::type_error("attribute '" + name + "' of '" +
                                     op->getName().getStringRef().str() +
                                     "' cannot hold " +
@@ -921,7 +937,7 @@ Operations without regions are verified on creation; MLIRError on failure.)")
            })
       .def("__delitem__",
            [](const OpAttributeMap &self, const std::string &name) {
-             if (!self.op.get()->removeAttr(name))
+             if (!removeAttribute(self.op.get(), name))
                throw py::key_error(name);
            })
       .def("__contains__",

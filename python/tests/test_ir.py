@@ -309,10 +309,27 @@ def test_attribute_assignment_is_checked(ctx):
     assert "rounds 3" in str(module)
     with pytest.raises(TypeError, match="cannot hold"):
         philox.attributes["rounds"] = StringAttr.get("x")
+    # A refused value leaves the old one (printing verifies the op).
+    assert philox.attributes["rounds"].value == 3
+    assert "rounds 3" in str(module) and module.operation.verify()
     philox.attributes["my.tag"] = UnitAttr.get()
     assert "my.tag" in philox.attributes
     del philox.attributes["my.tag"]
     assert "my.tag" not in philox.attributes
+    # Deleting a default-valued inherent attribute restores its default
+    # (Philox: 10 rounds), as when the op is built without it.
+    del philox.attributes["rounds"]
+    assert philox.attributes["rounds"].value == 10
+    assert module.operation.verify() and "rounds" not in str(module)
+    # The same for a required one that a refused value would have cleared.
+    bitgen = Module.parse(
+        "func.func @g(%s: tensor<2xi64>) -> tensor<4xi32> {\n"
+        "  %n, %o = rng.bit_generator three_fry %s : tensor<2xi64> -> tensor<4xi32>\n"
+        "  return %o : tensor<4xi32>\n}")
+    op = bitgen.body.operations[0].regions[0].blocks[0].operations[0]
+    with pytest.raises(TypeError, match="cannot hold"):
+        op.attributes["algorithm"] = UnitAttr.get()
+    assert "bit_generator three_fry" in str(bitgen) and bitgen.operation.verify()
 
 
 def test_insertion_points(ctx):
