@@ -483,7 +483,6 @@ static OperationW moduleOperation(const ModuleW &module) {
 // Bindings
 //===----------------------------------------------------------------------===//
 
-
 /// Removes attribute `name` of `op`; a default-valued inherent attribute
 /// (a property with a default, like `rounds`) goes back to its default, as
 /// when the op was built without it, instead of being left null.

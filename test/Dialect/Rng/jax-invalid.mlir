@@ -177,3 +177,29 @@ func.func @threefry_key_tensor(%x: tensor<4xi32>, %k: tensor<?xi32>) {
   %y:2 = rng.threefry_2x32 %x, %x key %k, %k : tensor<4xi32>, tensor<?xi32>
   return
 }
+
+// -----
+
+// The new state advances by the element count: outputs beyond 2^62 elements
+// (or whose count overflows int64) are refused.
+func.func @bit_generator_too_many_elements(%s: tensor<2xi64>) {
+  // expected-error @+1 {{'rng.bit_generator' op output 'tensor<4294967296x4294967296xi32>' has more than 2^62 elements, the most rng.bit_generator supports}}
+  %n, %o = rng.bit_generator philox %s : tensor<2xi64> -> tensor<4294967296x4294967296xi32>
+  return
+}
+
+// -----
+
+func.func @bit_generator_count_overflows(%s: tensor<2xi64>) {
+  // expected-error @+1 {{'rng.bit_generator' op output 'tensor<9223372036854775807x2xi8>' has more than 2^62 elements, the most rng.bit_generator supports}}
+  %n, %o = rng.bit_generator three_fry %s : tensor<2xi64> -> tensor<9223372036854775807x2xi8>
+  return
+}
+
+// -----
+
+// 2^62 elements are accepted (the counter advances by 2^60 Philox blocks).
+func.func @bit_generator_largest(%s: tensor<2xi64>) -> tensor<2xi64> {
+  %n, %o = rng.bit_generator philox %s : tensor<2xi64> -> tensor<4611686018427387904xi32>
+  return %n : tensor<2xi64>
+}

@@ -19,6 +19,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/bit.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -211,6 +212,17 @@ LogicalResult BitGeneratorOp::verify() {
     return emitOpError("output must be a statically shaped ranked tensor of "
                        "i8, i16, i32 or i64 (rank 0 included), but got ")
            << getOutput().getType();
+  // The layout's element and block counts are int64_t; 2^62 leaves room for
+  // their rounding up.
+  constexpr int64_t kMaxOutputElements = int64_t(1) << 62;
+  std::optional<int64_t> numElements = 1;
+  for (int64_t size : outputType.getShape()) {
+    numElements = llvm::checkedMul(*numElements, size);
+    if (!numElements || *numElements > kMaxOutputElements)
+      return emitOpError("output ")
+             << outputType << " has more than 2^62 elements, the most "
+             << "rng.bit_generator supports";
+  }
   if (getAlgorithm() == Algorithm::ThreeFry && stateType.getDimSize(0) != 2)
     return emitOpError("algorithm 'three_fry' takes a 2-word state "
                        "(tensor<2xi64>), but got ")

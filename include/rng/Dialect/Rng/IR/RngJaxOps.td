@@ -425,7 +425,8 @@ def Rng_BitGeneratorOp : Rng_Op<"bit_generator", [
 
     Types: `state` and `new_state` are `tensor<2xi64>` or `tensor<3xi64>`
     (StableHLO's `ui64`, as signless bits); `output` is a statically shaped
-    ranked tensor (rank 0 included) of `i8`, `i16`, `i32` or `i64`.
+    ranked tensor (rank 0 included) of `i8`, `i16`, `i32` or `i64` with at
+    most 2^62 elements.
 
     Lowered by `convert-rng-to-arith` (and `convert-rng-to-nvvm`) to a
     `linalg.generic` over the output that computes each element from its
