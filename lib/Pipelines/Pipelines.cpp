@@ -89,14 +89,15 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
-/// The first #nvvm.target / #rocdl.target of `gpuModule` as an #llvm.target
-/// (triple, chip, features), or null.
+/// The last #nvvm.target / #rocdl.target of `gpuModule` (the one the
+/// pipeline's attach-target pass appended) as an #llvm.target (triple, chip,
+/// features), or null.
 static LLVM::TargetAttr getLLVMTarget(gpu::GPUModuleOp gpuModule,
                                       StringRef triple) {
   ArrayAttr targets = gpuModule.getTargetsAttr();
   if (!targets)
     return {};
-  for (Attribute target : targets) {
+  for (Attribute target : llvm::reverse(targets)) {
     StringRef chip, features;
     if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
       chip = nvvm.getChip();
@@ -336,8 +337,11 @@ struct CheckGpuPipelineInputPass final
   CheckGpuPipelineInputPass() = default;
   CheckGpuPipelineInputPass(const CheckGpuPipelineInputPass &other)
       : PassWrapper(other) {}
-  CheckGpuPipelineInputPass(StringRef pipelineName) {
+  CheckGpuPipelineInputPass(StringRef pipelineName, StringRef dialect,
+                            StringRef chipName) {
     pipeline = pipelineName.str();
+    targetDialect = dialect.str();
+    chip = chipName.str();
   }
 
   StringRef getArgument() const final { return "rng-check-gpu-input"; }
@@ -351,18 +355,70 @@ struct CheckGpuPipelineInputPass final
   void runOnOperation() override {
     bool anyFailed = false;
     getOperation().walk([&](Operation *op) {
-      if (isa_and_present<rng::RngDialect, rounding::RoundDialect>(
-              op->getDialect()) &&
-          failed(checkGpuPipelineInput(op, pipeline)))
+      if (auto gpuModule = dyn_cast<gpu::GPUModuleOp>(op)) {
+        if (failed(checkTargets(gpuModule)))
+          anyFailed = true;
+        return;
+      }
+      if (!isa_and_present<rng::RngDialect, rounding::RoundDialect>(
+              op->getDialect()))
+        return;
+      if (failed(checkGpuPipelineInput(op, pipeline))) {
         anyFailed = true;
+        return;
+      }
+      // The pipelines nest on the gpu.modules of the top-level module only.
+      auto gpuModule = op->getParentOfType<gpu::GPUModuleOp>();
+      if (gpuModule && gpuModule->getParentOp() != getOperation()) {
+        op->emitOpError() << "in a gpu.module nested below the top-level "
+                          << "module: " << pipeline
+                          << " lowers the gpu.modules directly in the module "
+                             "it runs on; move the gpu.module there";
+        anyFailed = true;
+      }
     });
     if (anyFailed)
       signalPassFailure();
   }
 
+  /// A target already on `gpuModule` must be for the dialect and chip the
+  /// pipeline attaches (after it: the lowered module and its binaries would
+  /// be built for both).
+  LogicalResult checkTargets(gpu::GPUModuleOp gpuModule) {
+    ArrayAttr targets = gpuModule.getTargetsAttr();
+    if (!targets || targetDialect.empty())
+      return success();
+    for (Attribute target : targets) {
+      StringRef dialect, targetChip;
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
+        dialect = "nvvm";
+        targetChip = nvvm.getChip();
+      } else if (auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(target)) {
+        dialect = "rocdl";
+        targetChip = rocdl.getChip();
+      }
+      if (dialect == targetDialect && targetChip == chip)
+        continue;
+      return gpuModule.emitError()
+             << "gpu.module @" << gpuModule.getSymName()
+             << " already has the target " << target << ", but " << pipeline
+             << " compiles it for " << targetDialect << " " << chip
+             << ": remove the target or run the pipeline for its chip";
+    }
+    return success();
+  }
+
   Option<std::string> pipeline{
       *this, "pipeline", llvm::cl::desc("The pipeline named in diagnostics"),
       llvm::cl::init("rng-check-gpu-input")};
+  Option<std::string> targetDialect{
+      *this, "target-dialect",
+      llvm::cl::desc("nvvm or rocdl: a gpu.module may only already carry a "
+                     "target of this dialect and `chip` (empty: no check)"),
+      llvm::cl::init("")};
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("The chip the pipeline compiles for"),
+                           llvm::cl::init("")};
 };
 
 /// Unrolls math.sincos on fixed-size vectors into one scalar math.sincos per
@@ -512,7 +568,8 @@ static void addDataLayoutPass(OpPassManager &pm, StringRef triple) {
 void rng::buildRngToNVVMPipeline(OpPassManager &pm,
                                  const RngToNVVMPipelineOptions &options) {
   std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
-  pm.addPass(std::make_unique<CheckGpuPipelineInputPass>("rng-to-nvvm"));
+  pm.addPass(std::make_unique<CheckGpuPipelineInputPass>("rng-to-nvvm", "nvvm",
+                                                         options.chip));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertRngToNVVMPass({options.fastMath}));
   // Box-Muller's cos(t) and sin(t) -> one math.sincos (libdevice's
@@ -528,8 +585,14 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features;
-  if (target.features.empty() && chip)
-    target.features = chip->getRequiredFeatures();
+  // The chip's required PTX version stays unless the user's features name
+  // one (validateNVVMOptions refused one that is too old).
+  if (chip && !chip->getRequiredFeatures().empty() &&
+      !StringRef(options.features).contains("+ptx"))
+    target.features =
+        options.features.empty()
+            ? chip->getRequiredFeatures()
+            : chip->getRequiredFeatures() + "," + options.features.getValue();
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
   addDataLayoutPass(pm, "nvptx64-nvidia-cuda");
@@ -540,7 +603,8 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
 
 void rng::buildRngToROCDLPipeline(OpPassManager &pm,
                                   const RngToROCDLPipelineOptions &options) {
-  pm.addPass(std::make_unique<CheckGpuPipelineInputPass>("rng-to-rocdl"));
+  pm.addPass(std::make_unique<CheckGpuPipelineInputPass>(
+      "rng-to-rocdl", "rocdl", options.chipset));
   OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
   gpuPm.addPass(createConvertRngToArithPass());
   gpuPm.addPass(createConvertRoundToROCDLPass(
@@ -601,11 +665,34 @@ static void registerGpuPipeline(StringRef name, StringRef description,
 }
 
 static std::string validateNVVMOptions(const RngToNVVMPipelineOptions &opts) {
-  if (parseNVVMChip(opts.chip))
+  std::optional<NVVMChip> chip = parseNVVMChip(opts.chip);
+  if (!chip)
+    return ("rng-to-nvvm: unknown chip '" + opts.chip + "'; expected " +
+            getNVVMChipHelp())
+        .str();
+  if (opts.features.empty())
     return "";
-  return ("rng-to-nvvm: unknown chip '" + opts.chip + "'; expected " +
-          getNVVMChipHelp())
-      .str();
+  // LLVM's feature list: comma-separated +name / -name entries.
+  SmallVector<StringRef> entries;
+  StringRef(opts.features).split(entries, ',');
+  for (StringRef entry : entries) {
+    if (entry.size() < 2 || (entry[0] != '+' && entry[0] != '-'))
+      return "rng-to-nvvm: features '" + opts.features +
+             "': each comma-separated entry must be +<feature> or "
+             "-<feature> (e.g. +ptx87)";
+    unsigned ptx, needed;
+    std::string required = chip->getRequiredFeatures();
+    StringRef requiredPtx = required;
+    if (entry.consume_front("+ptx") && !entry.getAsInteger(10, ptx) &&
+        requiredPtx.consume_front("+ptx") &&
+        !requiredPtx.getAsInteger(10, needed) && ptx < needed)
+      return "rng-to-nvvm: features '" + opts.features + "' select PTX " +
+             std::to_string(ptx / 10) + "." + std::to_string(ptx % 10) +
+             ", but " + opts.chip +
+             "'s stochastic-rounding instructions (cvt.rs) need " + required +
+             " or later";
+  }
+  return "";
 }
 
 static std::string validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {

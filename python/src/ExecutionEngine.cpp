@@ -661,6 +661,27 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
                }
                self.functions[func.getName()] = std::move(sig);
              }
+             // GPU code would abort the process in the host's instruction
+             // selection: refuse it here.
+             op->walk([&](Operation *nested) {
+               StringRef dialect = nested->getDialect()
+                                       ? nested->getDialect()->getNamespace()
+                                       : StringRef();
+               StringRef intrinsic;
+               if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(nested))
+                 intrinsic = call.getIntrin();
+               if (dialect == "nvvm" || dialect == "rocdl" ||
+                   intrinsic.starts_with("llvm.nvvm.") ||
+                   intrinsic.starts_with("llvm.amdgcn."))
+                 throw py::value_error(
+                     "the module holds GPU code ('" +
+                     (intrinsic.empty() ? nested->getName().getStringRef()
+                                        : intrinsic)
+                         .str() +
+                     "'), which the CPU JIT cannot compile: lower host code "
+                     "with rng-to-llvm alone, not after "
+                     "convert-rng-to-nvvm or convert-round-to-nvvm/rocdl");
+             });
              std::function<llvm::Error(llvm::Module *)> transformer =
                  makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
                                            /*targetMachine=*/nullptr);

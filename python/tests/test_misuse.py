@@ -354,3 +354,40 @@ def test_bad_chip_reports_only_our_message(ctx, capfd):
             .run(Module.parse(PHILOX).operation)
     # Nothing from LLVM (or anyone) on stderr.
     assert capfd.readouterr().err == ""
+
+
+def test_gpu_code_refused_by_the_cpu_jit(ctx):
+    """Host code lowered with the NVVM patterns calls NVVM intrinsics, which
+    the host's instruction selection would abort on."""
+    with Location.unknown():
+        module = Module.parse(PHILOX)
+        PassManager.parse("builtin.module(convert-rng-to-nvvm,rng-to-llvm)") \
+            .run(module.operation)
+        with pytest.raises(ValueError, match=r"the module holds GPU code "
+                           r"\('llvm.nvvm.mulhi.ui'\), which the CPU JIT "
+                           "cannot compile: lower host code with rng-to-llvm "
+                           "alone"):
+            ExecutionEngine(module)
+
+
+def test_bad_features_and_targets_before_llvm(ctx):
+    """Features and targets LLVM would abort on are refused up front."""
+    with pytest.raises(ValueError, match="features '\\+ptx86' select PTX "
+                       "8.6, but sm_100a's stochastic-rounding instructions "
+                       "\\(cvt.rs\\) need \\+ptx87 or later"):
+        PassManager.parse(
+            "builtin.module(rng-to-nvvm{chip=sm_100a features=+ptx86})")
+    with pytest.raises(ValueError, match="each comma-separated entry must be "
+                       "\\+<feature> or -<feature>"):
+        PassManager.parse(
+            "builtin.module(rng-to-nvvm{chip=sm_90 features=ptx80})")
+    with Location.unknown():
+        module = Module.parse(
+            'gpu.module @g [#nvvm.target<chip = "sm_80">] {\n'
+            "  gpu.func @k(%s: i32, %o: i32) kernel {\n"
+            "    %u = rng.rand %s, %o : i32, i32\n    gpu.return\n  }\n}")
+        with pytest.raises(MLIRError, match="gpu.module @g already has the "
+                           "target #nvvm.target<chip = \"sm_80\">, but "
+                           "rng-to-nvvm compiles it for nvvm sm_100a"):
+            PassManager.parse("builtin.module(rng-to-nvvm{chip=sm_100a})") \
+                .run(module.operation)

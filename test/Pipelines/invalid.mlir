@@ -4,6 +4,9 @@
 // RUN: not rng-opt %s --rng-to-nvvm=chip=sm_80a 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIP-SUFFIX
 // RUN: not rng-opt %s --rng-to-rocdl=chipset=gfx999 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIPSET
 // RUN: not rng-opt %s --rng-to-rocdl=chipset=sm_90 2>&1 | FileCheck %s --check-prefixes=CHECK,CHIPSET-NV
+// RUN: not rng-opt %s '--rng-to-nvvm=chip=sm_100a features=ptx87' 2>&1 | FileCheck %s --check-prefixes=CHECK,FEATURE-SIGN
+// RUN: not rng-opt %s '--rng-to-nvvm=chip=sm_90 features=+ptx80,,+foo' 2>&1 | FileCheck %s --check-prefixes=CHECK,FEATURE-EMPTY
+// RUN: not rng-opt %s '--rng-to-nvvm=chip=sm_100a features=+ptx86' 2>&1 | FileCheck %s --check-prefixes=CHECK,FEATURE-PTX
 
 // Each is reported as an error diagnostic.
 // CHECK: error:
@@ -12,6 +15,9 @@
 // CHIP-SUFFIX-SAME: {{^}} rng-to-nvvm: unknown chip 'sm_80a'
 // CHIPSET-SAME: {{^}} rng-to-rocdl: unknown chipset 'gfx999'; expected an AMDGPU processor name
 // CHIPSET-NV-SAME: {{^}} rng-to-rocdl: unknown chipset 'sm_90'
+// FEATURE-SIGN-SAME: {{^}} rng-to-nvvm: features 'ptx87': each comma-separated entry must be +<feature> or -<feature> (e.g. +ptx87)
+// FEATURE-EMPTY-SAME: {{^}} rng-to-nvvm: features '+ptx80,,+foo': each comma-separated entry
+// FEATURE-PTX-SAME: {{^}} rng-to-nvvm: features '+ptx86' select PTX 8.6, but sm_100a's stochastic-rounding instructions (cvt.rs) need +ptx87 or later
 
 gpu.module @kernels {
 }

@@ -34,9 +34,11 @@ struct RngToNVVMPipelineOptions
       llvm::cl::init("sm_90")};
   Option<std::string> features{
       *this, "features",
-      llvm::cl::desc("PTX features of the attached nvvm.target (default: "
-                     "what the chip's instructions need, +ptx87 on "
-                     "sm_100a/sm_103a)"),
+      llvm::cl::desc("PTX features of the attached nvvm.target, "
+                     "comma-separated +name/-name entries; the chip's "
+                     "required PTX version (+ptx87 on sm_100a/sm_103a) is "
+                     "added unless they name a +ptx<N>, which must not be "
+                     "older"),
       llvm::cl::init("")};
   Option<bool> keepGpuModule{
       *this, "keep-gpu-module",
