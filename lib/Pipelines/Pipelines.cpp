@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Pipelines/Pipelines.h"
+#include "rng/Conversion/Common/Philox.h"
 #include "rng/Conversion/Common/Targets.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngOps.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -40,6 +42,7 @@ using namespace mlir;
 using namespace mlir::rng;
 
 static std::unique_ptr<Pass> createCheckElementwiseToLinalgInputPass();
+static std::unique_ptr<Pass> createExpandVectorMulUIExtendedPass();
 
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   // Our dialects, by their universal lowerings: the round ops first, while
@@ -77,6 +80,7 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createExpandVectorMulUIExtendedPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
@@ -477,6 +481,51 @@ struct UnrollVectorSincosPass final
   }
 };
 
+/// arith.mului_extended on an n-D or scalable vector, which arith-to-llvm
+/// (LLVM 22) cannot lower (docs/upstream/), computed as our lowerings do
+/// (buildMulHiLoExtended): our ops never build one, but vectorizing their
+/// scalar lowering (a linalg.generic lowered by convert-rng-to-arith, then
+/// vectorized) does.
+struct ExpandVectorMulUIExtended final
+    : OpRewritePattern<arith::MulUIExtendedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::MulUIExtendedOp op,
+                                PatternRewriter &rewriter) const override {
+    auto vectorType = dyn_cast<VectorType>(op.getLhs().getType());
+    if (!vectorType || (vectorType.getRank() <= 1 && !vectorType.isScalable()))
+      return rewriter.notifyMatchFailure(op, "arith-to-llvm lowers it");
+    auto [high, low] =
+        buildMulHiLoExtended(rewriter, op.getLoc(), op.getLhs(), op.getRhs());
+    rewriter.replaceOp(op, {low, high});
+    return success();
+  }
+};
+
+struct ExpandVectorMulUIExtendedPass final
+    : PassWrapper<ExpandVectorMulUIExtendedPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandVectorMulUIExtendedPass)
+
+  StringRef getArgument() const final {
+    return "rng-expand-vector-mului-extended";
+  }
+  StringRef getDescription() const final {
+    return "Rewrite arith.mului_extended on n-D or scalable vectors, which "
+           "arith-to-llvm cannot lower, into 1-D or 64-bit arithmetic (a step "
+           "of rng-to-llvm, rng-to-nvvm and rng-to-rocdl)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, vector::VectorDialect>();
+  }
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ExpandVectorMulUIExtended>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 /// Rejects, with a diagnostic, the inputs on which LLVM 22's
 /// convert-elementwise-to-linalg crashes or builds invalid IR (rng-to-llvm
 /// runs it after our lowerings, for elementwise arith on tensors): an
@@ -528,6 +577,10 @@ struct CheckElementwiseToLinalgInputPass final
 
 } // namespace
 
+static std::unique_ptr<Pass> createExpandVectorMulUIExtendedPass() {
+  return std::make_unique<ExpandVectorMulUIExtendedPass>();
+}
+
 static std::unique_ptr<Pass> createCheckElementwiseToLinalgInputPass() {
   return std::make_unique<CheckElementwiseToLinalgInputPass>();
 }
@@ -546,6 +599,7 @@ static void addGpuModuleLowering(OpPassManager &gpuPm,
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
   gpuPm.addPass(createSCFToControlFlowPass());
+  gpuPm.addPass(createExpandVectorMulUIExtendedPass());
   // Vector ops to LLVM first: convert-gpu-to-nvvm/rocdl lower only 1-D
   // vector.shape_cast and would leave the n-D ones of n-D vector forms
   // behind (docs/upstream/).
@@ -709,6 +763,7 @@ void rng::registerRngPipelines() {
   PassRegistration<HoistGpuModulePass>();
   PassRegistration<GpuModuleDataLayoutPass>();
   PassRegistration<UnrollVectorSincosPass>();
+  PassRegistration<ExpandVectorMulUIExtendedPass>();
   registerPassPipeline(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "

@@ -252,3 +252,46 @@ def test_tensor_results_through_memref_arguments(ctx):
     assert out.view(np.uint32).tolist() == want
     with pytest.raises(TypeError, match="materialize_in_destination"):
         engine.invoke("returns_tensor", 123)
+
+
+@pytest.mark.parametrize("algorithm,sizes", [("philox", "[8, 8]"),
+                                             ("three_fry", "[4, 8]"),
+                                             ("philox", "[3, 5]")])
+def test_bit_generator_lowered_then_vectorized(ctx, algorithm, sizes):
+    """convert-rng-to-arith, then upstream's masked vectorization of the
+    lowered linalg.generic (n-D vector arith.mului_extended, which
+    rng-to-llvm expands), then rng-to-llvm: the same bits as the model."""
+    from rng_mlir.passmanager import PassManager
+    module = Module.parse(f"""
+      func.func @bg(%s: memref<2xi64>, %out: memref<3x5xi32>, %ns: memref<2xi64>) {{
+        %st = bufferization.to_tensor %s restrict : memref<2xi64> to tensor<2xi64>
+        %n, %o = rng.bit_generator {algorithm} %st : tensor<2xi64> -> tensor<3x5xi32>
+        bufferization.materialize_in_destination %o in restrict writable %out
+            : (tensor<3x5xi32>, memref<3x5xi32>) -> ()
+        bufferization.materialize_in_destination %n in restrict writable %ns
+            : (tensor<2xi64>, memref<2xi64>) -> ()
+        return
+      }}
+      module attributes {{transform.with_named_sequence}} {{
+        transform.named_sequence @__transform_main(%root: !transform.any_op {{transform.readonly}}) {{
+          %g = transform.structured.match ops{{["linalg.generic"]}} in %root
+              : (!transform.any_op) -> !transform.any_op
+          transform.structured.vectorize %g vector_sizes {sizes} : !transform.any_op
+          transform.yield
+        }}
+      }}""")
+    PassManager.parse("builtin.module(convert-rng-to-arith,"
+                      "transform-interpreter)").run(module.operation)
+    assert "vector<" in str(module)
+    for op in list(module.body.operations):
+        if "transform.with_named_sequence" in op.attributes:
+            op.erase()
+    engine = jit(module)
+    state = [0x0123456789ABCDEF, 2**64 - 3]
+    out = np.zeros((3, 5), np.int32)
+    new_state = np.zeros(2, np.int64)
+    engine.invoke("bg", np.array(state, np.uint64).view(np.int64), out,
+                  new_state)
+    want_state, want = model.bit_generator(algorithm, state, (3, 5), 32)
+    assert out.view(np.uint32).ravel().tolist() == want
+    assert new_state.view(np.uint64).tolist() == want_state
