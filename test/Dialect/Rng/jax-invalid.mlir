@@ -76,7 +76,7 @@ func.func @uniform_shape(%k: i32, %i: vector<4xi64>) {
 // -----
 
 func.func @normal_dynamic_static(%k: tensor<4xi32>, %i: tensor<?xi64>) {
-  // expected-error @+1 {{'rng.jax_normal' op operand and result shapes must agree: 'tensor<?xi64>' has not the shape of 'tensor<4xi32>' (scalars may stand beside shaped operands)}}
+  // expected-error @+1 {{'rng.jax_normal' op operand and result shapes must agree: 'tensor<?xi64>' has not the shape and encoding of 'tensor<4xi32>' (scalars may stand beside shaped operands)}}
   %n = rng.jax_normal %k, %k, %i : tensor<4xi32>, tensor<?xi64>
   return
 }
@@ -202,4 +202,12 @@ func.func @bit_generator_count_overflows(%s: tensor<2xi64>) {
 func.func @bit_generator_largest(%s: tensor<2xi64>) -> tensor<2xi64> {
   %n, %o = rng.bit_generator philox %s : tensor<2xi64> -> tensor<4611686018427387904xi32>
   return %n : tensor<2xi64>
+}
+
+// -----
+
+func.func @jax_uniform_encoding(%k: i32, %i: tensor<4xi64>) {
+  // expected-error @+1 {{'rng.jax_uniform' op operand and result shapes must agree: 'tensor<4xf32, "enc">' has not the shape and encoding of 'tensor<4xi64>'}}
+  %u = "rng.jax_uniform"(%k, %k, %i) : (i32, i32, tensor<4xi64>) -> tensor<4xf32, "enc">
+  return
 }

@@ -46,7 +46,11 @@ static LogicalResult verifyOneShape(Operation *op) {
   for (Type type : types)
     if (isa<ShapedType>(type) && !haveSameShape(type, reference))
       return op->emitOpError("operand and result shapes must agree: ")
-             << type << " has not the shape of " << reference
+             << type << " has not the shape "
+             << (isa<RankedTensorType>(type) && isa<RankedTensorType>(reference)
+                     ? "and encoding "
+                     : "")
+             << "of " << reference
              << " (scalars may stand beside shaped operands)";
   return success();
 }
