@@ -369,8 +369,14 @@ static void storeScalar(const Slot &slot, py::handle value, void *dst,
     return;
   }
   if (slot.kind == Slot::Pointer)
-    throw py::type_error(what + ": the function expects a memref (a numpy "
-                                "array) here, got a scalar");
+    throw py::type_error(
+        what + ": the function expects a memref (a numpy array) here, got " +
+        (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)
+             ? std::string("a Python ") +
+                   std::string(
+                       py::str(py::type::handle_of(value).attr("__name__"))) +
+                   " (pass numpy.array(...) with the memref's dtype)"
+             : std::string("a scalar")));
   throw py::type_error(what + ": parameters of type " + slot.text +
                        " are not supported by invoke");
 }

@@ -91,6 +91,36 @@ def test_invoke_unsupported_parameter(engine):
         engine.invoke("takes_vector", 1.0)
 
 
+def test_invoke_list_for_a_memref(engine):
+    with pytest.raises(TypeError, match=r"the function expects a memref \(a "
+                       r"numpy array\) here, got a Python list \(pass "
+                       r"numpy.array\(...\) with the memref's dtype\)"):
+        engine.invoke("fill", [1, 2], 3)
+    with pytest.raises(TypeError, match="here, got a scalar"):
+        engine.invoke("fill", 7, 3)
+
+
+def test_builder_operands_must_be_values(ctx):
+    from rng_mlir.dialects import rng
+    with Location.unknown():
+        module = Module.create()
+        i32 = IntegerType.get_signless(32)
+        with InsertionPoint(module.body):
+            f = func.FuncOp("f", ([i32, i32], []))
+        with InsertionPoint(f.add_entry_block()):
+            k, i = f.arguments
+            with pytest.raises(TypeError, match=r"'rng.jax_normal' operand "
+                               r"#1 \(k1\): expected a Value, got NoneType"):
+                rng.jax_normal(k, None, i)
+            with pytest.raises(TypeError, match=r"'rng.jax_normal' operand "
+                               r"#3: expected a Value, got NoneType"):
+                rng.jax_normal(k, k, i, None)
+            with pytest.raises(TypeError, match=r"operand #1 \(k1\): "
+                               r"expected a Value, got list"):
+                rng.jax_normal(k, [k], i)
+            assert str(rng.jax_normal(k, k, i).type) == "f32"
+
+
 def test_invoke_memref_result(engine):
     with pytest.raises(TypeError, match=r"returns !llvm.ptr \(a pointer: after "
                        r"bufferization .* invoke supports functions "

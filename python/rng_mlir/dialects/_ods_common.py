@@ -26,7 +26,7 @@ It returns the single result ``Value``, the list of results, or the
 import difflib
 import keyword
 
-from ..ir import Operation, Type, _dialect_operations, _op_info
+from ..ir import Operation, Type, Value, _dialect_operations, _op_info
 
 try:  # Generated at build time from the op docs (rng-mlir ops only).
     from ._operand_names import OPERANDS as _OPERAND_NAMES
@@ -165,6 +165,17 @@ def make_builder(op_name):
                 results = leading
         if operand_names is not None:
             args = _bind_operands(op_name, operand_names, args, attributes)
+        if strict and info["num_operands"] is not None:
+            # A fixed operand list: each one a Value (no None for an absent
+            # optional operand, no list for a variadic one).
+            for position, arg in enumerate(args):
+                if not isinstance(arg, Value):
+                    name = (f" ({operand_names[position]})"
+                            if operand_names and position < len(operand_names)
+                            else "")
+                    raise TypeError(
+                        f"'{op_name}' operand #{position}{name}: expected a "
+                        f"Value, got {type(arg).__name__}")
         for name in attributes:
             if name not in known_attributes:
                 _check_unknown_attribute(op_name, name, known_attributes,
