@@ -180,6 +180,22 @@ struct HoistGpuModulePass final
       }
     }
 
+    // Only a lowered module can live at the top: gpu ops need their
+    // gpu.module.
+    WalkResult gpuOps = gpuModule.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op == gpuModule || !isa<gpu::GPUDialect>(op->getDialect()))
+        return WalkResult::advance();
+      op->emitError() << pipeline << ": cannot hoist gpu.module @"
+                      << gpuModule.getName() << ": it still holds '"
+                      << op->getName()
+                      << "' (not lowered to the LLVM dialect); run this "
+                         "after convert-gpu-to-nvvm or convert-gpu-to-rocdl, "
+                         "as rng-to-nvvm and rng-to-rocdl do";
+      return WalkResult::interrupt();
+    });
+    if (gpuOps.wasInterrupted())
+      return signalPassFailure();
+
     // The device module's own attributes (data layout, ...) travel along;
     // its symbol name names the module; its target attribute becomes
     // `llvm.target`, so that the module still says which chip it was
