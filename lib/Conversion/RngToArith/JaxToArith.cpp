@@ -22,6 +22,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -77,12 +78,14 @@ struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
   using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxNormalOp op,
                            PatternRewriter &rewriter) const override {
-    // A linalg op's body stays straight-line, for linalg's vectorizer; and
+    // A linalg op's body stays straight-line, for linalg's vectorizer, and so
+    // does a generic_atomic_rmw's (one block, which scf-to-cf would split);
     // where `scf` is not loaded (options set by a pass that did not declare
     // it) the selects stay rather than an op of an unloaded dialect.
     bool branchOnTail = options.branchOnRareInputs &&
                         !isa<ShapedType>(op.getType()) &&
                         !op->getParentOfType<linalg::LinalgOp>() &&
+                        !op->getParentOfType<memref::GenericAtomicRMWOp>() &&
                         op->getContext()->getLoadedDialect<scf::SCFDialect>();
     return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
                            op.getI(), options.normalMathFlags,

@@ -17,6 +17,10 @@
 // times ln 2: three PTX instructions where libdevice's `log1pf` takes about
 // 27, which made it the largest part of the normal's work after Threefry.
 //
+// An `llvm.call_intrinsic` has side effects, so inside the body of a
+// memref.generic_atomic_rmw (which allows none) the generic forms stand in:
+// the same bits for the product; libdevice's log1pf for the normal.
+//
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RngToNVVM/RngToNVVM.h"
@@ -29,6 +33,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -49,6 +54,18 @@ static constexpr uint32_t kOneF32Bits = 0x3F800000;
 static constexpr uint32_t kLn2F32Bits = 0x3F317218;
 /// -2 * fl(ln 2), exact.
 static constexpr uint32_t kMinusTwoLn2F32Bits = 0xBFB17218;
+
+/// True where the ops built at `builder`'s insertion point must be free of
+/// side effects, which an `llvm.call_intrinsic` is not: the body of a
+/// memref.generic_atomic_rmw. The generic lowerings stand in there.
+static bool mustBeSideEffectFree(OpBuilder &builder) {
+  Block *block = builder.getInsertionBlock();
+  for (Operation *op = block ? block->getParentOp() : nullptr; op;
+       op = op->getParentOp())
+    if (isa<memref::GenericAtomicRMWOp>(op))
+      return true;
+  return false;
+}
 
 /// The f32 intrinsic `name` (one operand) on each element of `x`, a scalar or
 /// a fixed-size vector of at most kMaxUnrolledElements f32.
@@ -75,6 +92,8 @@ static Value createMulHiUI(OpBuilder &builder, Location loc, Value lhs,
 std::pair<Value, Value> rng::buildMulHiLoNVVM(OpBuilder &builder, Location loc,
                                               Value lhs, Value rhs) {
   Type type = lhs.getType();
+  if (mustBeSideEffectFree(builder))
+    return buildMulHiLoExtended(builder, loc, lhs, rhs);
   if (type.isInteger(32))
     return {createMulHiUI(builder, loc, lhs, rhs),
             arith::MulIOp::create(builder, loc, lhs, rhs)};
@@ -117,7 +136,7 @@ Value rng::buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
   // scalable ones take libdevice's log1pf: also within the bound, but other
   // draws (see the op's documentation).
   Type type = x.getType();
-  if (!isScalarOrStaticVector(type))
+  if (!isScalarOrStaticVector(type) || mustBeSideEffectFree(builder))
     return buildJaxLog1pTargetF32(builder, loc, x, mathFlags);
   ScalarOrSplatBitsCache constants(builder, loc, type);
   Value t = arith::AddFOp::create(builder, loc, constants.get(kOneF32Bits), x);
@@ -140,7 +159,8 @@ Value rng::buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
 Value rng::buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
                                   BoxMullerStep step, Value x) {
   Type type = x.getType();
-  if (!getElementTypeOrSelf(type).isF32() || !isScalarOrStaticVector(type))
+  if (!getElementTypeOrSelf(type).isF32() || !isScalarOrStaticVector(type) ||
+      mustBeSideEffectFree(builder))
     return {};
   switch (step) {
   case BoxMullerStep::MinusTwoLog: {
