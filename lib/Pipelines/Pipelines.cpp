@@ -32,6 +32,10 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
@@ -233,6 +237,7 @@ static const llvm::Target *lookupLLVMTarget(const llvm::Triple &triple,
     llvm::InitializeAllTargetInfos();
     llvm::InitializeAllTargets();
     llvm::InitializeAllTargetMCs();
+    llvm::InitializeAllAsmPrinters();
   });
   return llvm::TargetRegistry::lookupTarget(triple, error);
 }
@@ -253,6 +258,81 @@ static std::optional<std::string> getTargetDataLayout(StringRef tripleName,
     return std::nullopt;
   }
   return machine->createDataLayout().getStringRepresentation();
+}
+
+/// The PTX versions of LLVM's NVPTX back end (feature "ptx78" -> 78) and the
+/// one it compiles `chip` with by default, the oldest it accepts for it.
+struct PTXVersions {
+  SmallVector<unsigned> known;
+  unsigned minimum = 0;
+};
+
+/// PTXVersions for `chip` from LLVM itself: its feature table, and the
+/// `.version` of the PTX it emits for an empty module; nullopt when this LLVM
+/// has no NVPTX target.
+static std::optional<PTXVersions> getPTXVersions(StringRef chip) {
+  std::string error;
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  const llvm::Target *target = lookupLLVMTarget(triple, error);
+  if (!target)
+    return std::nullopt;
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, chip, ""));
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, chip, "", llvm::TargetOptions(), std::nullopt));
+  if (!info || !machine)
+    return std::nullopt;
+  PTXVersions versions;
+  for (const llvm::SubtargetFeatureKV &feature :
+       info->getAllProcessorFeatures()) {
+    StringRef key = feature.Key;
+    unsigned version;
+    if (key.consume_front("ptx") && !key.getAsInteger(10, version))
+      versions.known.push_back(version);
+  }
+  llvm::LLVMContext context;
+  llvm::Module module("ptx-version", context);
+  module.setTargetTriple(triple);
+  module.setDataLayout(machine->createDataLayout());
+  SmallString<256> ptx;
+  llvm::raw_svector_ostream stream(ptx);
+  llvm::legacy::PassManager passes;
+  if (machine->addPassesToEmitFile(passes, stream, nullptr,
+                                   llvm::CodeGenFileType::AssemblyFile))
+    return std::nullopt;
+  passes.run(module);
+  StringRef text = ptx;
+  size_t at = text.find(".version ");
+  unsigned major, minor;
+  if (at == StringRef::npos)
+    return std::nullopt;
+  StringRef number = text.substr(at + 9).take_until(llvm::isSpace);
+  auto [majorText, minorText] = number.split('.');
+  if (majorText.getAsInteger(10, major) || minorText.getAsInteger(10, minor))
+    return std::nullopt;
+  versions.minimum = major * 10 + minor;
+  return versions;
+}
+
+/// The PTX version `chip`'s instructions need (cvt.rs: 87), or 0.
+static unsigned getInstructionPTXVersion(const NVVMChip &chip) {
+  StringRef required = chip.getRequiredFeatures();
+  unsigned version;
+  if (!required.consume_front("+ptx") || required.getAsInteger(10, version))
+    return 0;
+  return version;
+}
+
+/// "+ptx<N>" where the chip's instructions need a PTX version beyond the one
+/// LLVM gives the chip by default (sm_100a: 8.7 over 8.6; sm_103a's default
+/// 8.8 already has cvt.rs), else "".
+static std::string getNeededPTXFeature(const NVVMChip &chip,
+                                       StringRef chipName) {
+  unsigned needed = getInstructionPTXVersion(chip);
+  std::optional<PTXVersions> versions = getPTXVersions(chipName);
+  if (!needed || (versions && versions->minimum >= needed))
+    return "";
+  return "+ptx" + std::to_string(needed);
 }
 
 /// Gives each gpu.module without a data layout (neither `llvm.data_layout`
@@ -655,14 +735,13 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features;
-  // The chip's required PTX version stays unless the user's features name
-  // one (validateNVVMOptions refused one that is too old).
-  if (chip && !chip->getRequiredFeatures().empty() &&
-      !StringRef(options.features).contains("+ptx"))
-    target.features =
-        options.features.empty()
-            ? chip->getRequiredFeatures()
-            : chip->getRequiredFeatures() + "," + options.features.getValue();
+  // The PTX version the chip's instructions need stays unless the user's
+  // features name one (validateNVVMOptions refused one that is too old).
+  std::string needed = chip ? getNeededPTXFeature(*chip, options.chip) : "";
+  if (!needed.empty() && !StringRef(options.features).contains("+ptx"))
+    target.features = options.features.empty()
+                          ? needed
+                          : needed + "," + options.features.getValue();
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
   addDataLayoutPass(pm, "nvptx64-nvidia-cuda");
@@ -742,7 +821,15 @@ static std::string validateNVVMOptions(const RngToNVVMPipelineOptions &opts) {
         .str();
   if (opts.features.empty())
     return "";
-  // LLVM's feature list: comma-separated +name / -name entries.
+  // LLVM's feature list: comma-separated +name / -name entries; a PTX
+  // version LLVM knows, not older than the chip (LLVM aborts on an older one)
+  // nor than its instructions need.
+  std::optional<PTXVersions> versions = getPTXVersions(opts.chip);
+  unsigned chipMinimum = versions ? versions->minimum : 0;
+  unsigned instructionMinimum = getInstructionPTXVersion(*chip);
+  auto versionText = [](unsigned version) {
+    return std::to_string(version / 10) + "." + std::to_string(version % 10);
+  };
   SmallVector<StringRef> entries;
   StringRef(opts.features).split(entries, ',');
   for (StringRef entry : entries) {
@@ -750,17 +837,29 @@ static std::string validateNVVMOptions(const RngToNVVMPipelineOptions &opts) {
       return "rng-to-nvvm: features '" + opts.features +
              "': each comma-separated entry must be +<feature> or "
              "-<feature> (e.g. +ptx87)";
-    unsigned ptx, needed;
-    std::string required = chip->getRequiredFeatures();
-    StringRef requiredPtx = required;
-    if (entry.consume_front("+ptx") && !entry.getAsInteger(10, ptx) &&
-        requiredPtx.consume_front("+ptx") &&
-        !requiredPtx.getAsInteger(10, needed) && ptx < needed)
+    StringRef digits = entry.drop_front();
+    if (!digits.consume_front("ptx"))
+      continue;
+    if (entry[0] == '-')
+      return "rng-to-nvvm: features '" + opts.features +
+             "': a PTX version cannot be removed; name the one to use as "
+             "+ptx<N>";
+    unsigned version;
+    if (digits.getAsInteger(10, version) || digits.starts_with("0") ||
+        (versions && !llvm::is_contained(versions->known, version)))
+      return "rng-to-nvvm: features '" + opts.features + "': '" + entry.str() +
+             "' is not a PTX version LLVM knows (+ptx<N>, e.g. +ptx88 for "
+             "PTX 8.8)";
+    if (version < chipMinimum)
       return "rng-to-nvvm: features '" + opts.features + "' select PTX " +
-             std::to_string(ptx / 10) + "." + std::to_string(ptx % 10) +
-             ", but " + opts.chip +
-             "'s stochastic-rounding instructions (cvt.rs) need " + required +
-             " or later";
+             versionText(version) + ", but LLVM compiles " + opts.chip +
+             " with PTX " + versionText(chipMinimum) + " or later (+ptx" +
+             std::to_string(chipMinimum) + ")";
+    if (version < instructionMinimum)
+      return "rng-to-nvvm: features '" + opts.features + "' select PTX " +
+             versionText(version) + ", but " + opts.chip +
+             "'s stochastic-rounding instructions (cvt.rs) need +ptx" +
+             std::to_string(instructionMinimum) + " or later";
   }
   return "";
 }

@@ -6,6 +6,12 @@
 // RUN: rng-opt %s --rng-to-nvvm="chip=sm_100a features=+ptx88 keep-gpu-module=true" \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,FEATURES
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_100a | FileCheck %s --check-prefix=HOIST100A
+// sm_103a: LLVM's default PTX for it (8.8) has cvt.rs, so no feature is added
+// (+ptx87 would be older than LLVM accepts for sm_103a), and llc takes it.
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_103a | FileCheck %s --check-prefix=HOIST103A
+// RUN: rng-opt %s --rng-to-nvvm=chip=sm_103a | mlir-translate --mlir-to-llvmir \
+// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_103a -o - | FileCheck %s --check-prefix=PTX103A
+// PTX103A: .version 8.8
 
 // By default the gpu.module's body becomes the module (named after it, with
 // the NVPTX triple) for mlir-translate; everything is LLVM/NVVM dialect. The
@@ -13,6 +19,7 @@
 // layout comes along (gpu-data-layout.mlir).
 // HOIST:       module @kernels attributes {llvm.data_layout = "e-p6:32:32-i64:64-{{.*}}", llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_90">, llvm.target_triple = "nvptx64-nvidia-cuda"} {
 // HOIST-NOT:   gpu.module
+// HOIST103A:   llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_103a">,
 // HOIST100A:   module @kernels attributes {llvm.data_layout = "{{.+}}", llvm.target = #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx87"]>>, llvm.target_triple = "nvptx64-nvidia-cuda"} {
 
 // keep-gpu-module=true: the nested form with the nvvm.target, whose PTX

@@ -35,10 +35,10 @@ struct RngToNVVMPipelineOptions
   Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features of the attached nvvm.target, "
-                     "comma-separated +name/-name entries; the chip's "
-                     "required PTX version (+ptx87 on sm_100a/sm_103a) is "
-                     "added unless they name a +ptx<N>, which must not be "
-                     "older"),
+                     "comma-separated +name/-name entries; the PTX version "
+                     "the chip's instructions need (+ptx87 on sm_100a) is "
+                     "added unless they name a +ptx<N>, which must be one "
+                     "LLVM knows and not older than the chip needs"),
       llvm::cl::init("")};
   Option<bool> keepGpuModule{
       *this, "keep-gpu-module",

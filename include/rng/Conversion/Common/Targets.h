@@ -38,8 +38,9 @@ struct NVVMChip {
   bool hasCvtRs() const {
     return archSpecific && (smVersion == 100 || smVersion == 103);
   }
-  /// The PTX target features the chip needs from llc / nvvm.target beyond
-  /// LLVM's default PTX version for it ("+ptx87" where cvt.rs is used).
+  /// The PTX version the chip's instructions need ("+ptx87" where cvt.rs is
+  /// used); rng-to-nvvm adds it where LLVM's default PTX version for the chip
+  /// is older (sm_100a: 8.6; sm_103a's default is 8.8).
   std::string getRequiredFeatures() const { return hasCvtRs() ? "+ptx87" : ""; }
 };
 
