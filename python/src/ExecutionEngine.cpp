@@ -263,6 +263,8 @@ static std::string dtypeFor(Type element) {
       return "bool";
     if (w == 8 || w == 16 || w == 32 || w == 64)
       return "int" + std::to_string(w) + " or uint" + std::to_string(w);
+    if (w < 8)
+      return "uint8 (the integer's bits)";
     return "";
   }
   if (element.isF16())
@@ -274,7 +276,7 @@ static std::string dtypeFor(Type element) {
   if (element.isF64())
     return "float64";
   if (auto floatType = dyn_cast<FloatType>(element))
-    if (floatType.getWidth() == 8)
+    if (floatType.getWidth() <= 8)
       return "uint8 (the float's bits)";
   return "";
 }
@@ -542,6 +544,14 @@ static py::object invoke(ExecutionEngineW &self, const std::string &name,
         element = source->second.getElementType();
       if (element) {
         std::string expectedDtype = dtypeFor(element);
+        // LLVM pads such elements to its own alloc size (i13: 2 bytes, i33:
+        // 8), which no numpy dtype states: refused rather than guessed.
+        if (expectedDtype.empty() && element.isIntOrFloat())
+          throw py::type_error(
+              what + ": invoke does not pass memrefs of " +
+              printToString(element) +
+              " (no numpy dtype has its layout); use a memref of i1, i8, "
+              "i16, i32, i64 or a float type, or a width up to 8 bits");
         if (!expectedDtype.empty() && !dtypeMatches(element, array.dtype()))
           throw py::type_error(
               what + ": the memref's elements are " + printToString(element) +

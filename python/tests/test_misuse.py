@@ -421,3 +421,24 @@ def test_bad_features_and_targets_before_llvm(ctx):
                            "rng-to-nvvm compiles it for nvvm sm_100a"):
             PassManager.parse("builtin.module(rng-to-nvvm{chip=sm_100a})") \
                 .run(module.operation)
+
+
+def test_invoke_refuses_padded_integer_memrefs(ctx):
+    """LLVM pads i13 to 2 bytes and i33 to 8: no dtype states that, so such
+    memrefs are refused instead of written past the array."""
+    with Location.unknown():
+        module = Module.parse("""
+          func.func @f(%a: memref<4xi33>) {
+            %c0 = arith.constant 0 : index
+            %m = arith.constant -1 : i33
+            memref.store %m, %a[%c0] : memref<4xi33>
+            return
+          }
+          func.func @g(%a: memref<4xi4>) { return }""")
+        engine = jit(module)
+    with pytest.raises(TypeError, match=r"argument 0: invoke does not pass "
+                       r"memrefs of i33 \(no numpy dtype has its layout\)"):
+        engine.invoke("f", np.zeros(4, np.int64))
+    engine.invoke("g", np.zeros(4, np.uint8))
+    with pytest.raises(TypeError, match="the memref's elements are i4"):
+        engine.invoke("g", np.zeros(4, np.uint16))
