@@ -46,9 +46,11 @@ using namespace mlir;
 using namespace mlir::rng;
 
 static std::unique_ptr<Pass> createCheckElementwiseToLinalgInputPass();
+static std::unique_ptr<Pass> createCheckScalableVectorsPass();
 static std::unique_ptr<Pass> createExpandVectorMulUIExtendedPass();
 
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createCheckScalableVectorsPass());
   // Our dialects, by their universal lowerings: the round ops first, while
   // the IR is small (the IR is verified after each pass that changes it,
   // and each Philox block the rng lowering builds is about 100 arith ops).
@@ -622,6 +624,56 @@ struct ExpandVectorMulUIExtendedPass final
   }
 };
 
+/// Rejects, with a diagnostic, rng and round ops on scalable vectors with a
+/// scalable dimension other than the last alone (vector<[4]x2xi32>,
+/// vector<[2]x[4]xi32>): upstream's arith-to-llvm (LLVM 22) unrolls only
+/// leading fixed dimensions, and would leave their lowering behind with exit
+/// status 0.
+struct CheckScalableVectorsPass final
+    : PassWrapper<CheckScalableVectorsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckScalableVectorsPass)
+
+  StringRef getArgument() const final { return "rng-check-scalable-vectors"; }
+  StringRef getDescription() const final {
+    return "Reject rng and round ops on scalable vectors whose scalable "
+           "dimension is not the last one alone, which upstream's "
+           "arith-to-llvm cannot lower (a step of rng-to-llvm)";
+  }
+
+  static bool isLowerable(Type type) {
+    auto vectorType = dyn_cast<VectorType>(type);
+    if (!vectorType || !vectorType.isScalable())
+      return true;
+    ArrayRef<bool> scalable = vectorType.getScalableDims();
+    return llvm::none_of(scalable.drop_back(), [](bool s) { return s; });
+  }
+
+  void runOnOperation() override {
+    bool anyFailed = false;
+    getOperation()->walk(
+        [&](Operation *op) {
+          if (!isa_and_present<rng::RngDialect, rounding::RoundDialect>(
+                  op->getDialect()))
+            return;
+          for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                                    op->getResultTypes())) {
+            if (isLowerable(type))
+              continue;
+            op->emitOpError()
+                << "on " << type
+                << ": rng-to-llvm lowers scalable vectors whose only scalable "
+                   "dimension is the last (vector<2x[4]xi32>); upstream's "
+                   "arith-to-llvm (LLVM 22) unrolls leading fixed dimensions "
+                   "only";
+            anyFailed = true;
+            return;
+          }
+        });
+    if (anyFailed)
+      signalPassFailure();
+  }
+};
+
 /// Rejects, with a diagnostic, the inputs on which LLVM 22's
 /// convert-elementwise-to-linalg crashes or builds invalid IR (rng-to-llvm
 /// runs it after our lowerings, for elementwise arith on tensors): an
@@ -672,6 +724,10 @@ struct CheckElementwiseToLinalgInputPass final
 };
 
 } // namespace
+
+static std::unique_ptr<Pass> createCheckScalableVectorsPass() {
+  return std::make_unique<CheckScalableVectorsPass>();
+}
 
 static std::unique_ptr<Pass> createExpandVectorMulUIExtendedPass() {
   return std::make_unique<ExpandVectorMulUIExtendedPass>();
@@ -879,6 +935,7 @@ void rng::registerRngPipelines() {
   PassRegistration<GpuModuleDataLayoutPass>();
   PassRegistration<UnrollVectorSincosPass>();
   PassRegistration<ExpandVectorMulUIExtendedPass>();
+  PassRegistration<CheckScalableVectorsPass>();
   registerPassPipeline(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "
