@@ -274,11 +274,25 @@ ValueW rng_python::toValue(py::handle object, const std::string &what) {
                        getPyTypeName(object));
 }
 
-mlir::Type rng_python::toType(py::handle object, const std::string &what) {
-  if (py::isinstance<TypeW>(object))
-    return object.cast<TypeW>().type;
-  throw py::type_error(what + ": expected a Type, got " +
-                       getPyTypeName(object));
+mlir::Type rng_python::toType(py::handle object, const std::string &what,
+                              MLIRContext *context) {
+  if (!py::isinstance<TypeW>(object))
+    throw py::type_error(what + ": expected a Type, got " +
+                         getPyTypeName(object));
+  Type type = object.cast<TypeW>().type;
+  if (context && type.getContext() != context)
+    throw py::value_error(what + " " + printToString(type) +
+                          " belongs to another Context; make it in the "
+                          "Context of the IR it goes into");
+  return type;
+}
+
+void rng_python::checkAttributeContext(Attribute attr, MLIRContext *context,
+                                       const std::string &what) {
+  if (attr && attr.getContext() != context)
+    throw py::value_error(what + " " + printToString(attr) +
+                          " belongs to another Context; make it in the "
+                          "Context of the IR it goes into");
 }
 
 //===----------------------------------------------------------------------===//
@@ -1073,7 +1087,9 @@ Operations without regions are verified on creation; MLIRError on failure.)")
           [](const BlockW &self, const TypeW &type, py::object loc) {
             Block *block = self.get();
             Location l = resolveLocation(loc, self.current().root->context);
-            return wrapValue(self, block->addArgument(type.type, l));
+            Type argType = toType(py::cast(type), "block argument type",
+                                  self.current().root->context->get());
+            return wrapValue(self, block->addArgument(argType, l));
           },
           py::arg("type"), py::arg("loc") = py::none())
       .def(

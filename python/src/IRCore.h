@@ -352,7 +352,13 @@ namespace rng_python __attribute__((visibility("hidden"))) {
   ValueW toValue(py::handle object, const std::string &what);
   /// Accepts an Operation or an op view (anything with `.operation`).
   OperationW toOperation(py::handle object);
-  mlir::Type toType(py::handle object, const std::string &what);
+  /// Accepts a Type; with `context`, one of that context (ValueError for a
+  /// type of another, whose context may be gone when the IR is used).
+  mlir::Type toType(py::handle object, const std::string &what,
+                    mlir::MLIRContext *context = nullptr);
+  /// Throws ValueError unless `context` owns `attr` (see toType).
+  void checkAttributeContext(mlir::Attribute attr, mlir::MLIRContext * context,
+                             const std::string &what);
   /// Python number (or bool) `value` as an attribute of integer, index or
   /// float `type`; ValueError if it does not fit.
   mlir::Attribute makeScalarAttr(mlir::Type type, py::handle value);

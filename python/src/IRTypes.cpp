@@ -401,9 +401,9 @@ void rng_python::populateIRTypes(py::module_ &m) {
             ContextRef ctx = resolveContext(context);
             SmallVector<Type> in, out;
             for (py::handle t : inputs)
-              in.push_back(toType(t, "function input"));
+              in.push_back(toType(t, "function input", ctx->get()));
             for (py::handle t : results)
-              out.push_back(toType(t, "function result"));
+              out.push_back(toType(t, "function result", ctx->get()));
             return FunctionTypeW(FunctionType::get(ctx->get(), in, out));
           },
           py::arg("inputs"), py::arg("results"),

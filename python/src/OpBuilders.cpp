@@ -528,6 +528,7 @@ OperationW rng_python::createOperation(const std::string &name,
       Attribute attr = convertAttribute(
           item.second, attrName,
           defaults ? defaults.get(attrName) : Attribute(), ctx, name);
+      checkAttributeContext(attr, ctx, "attribute '" + attrName + "'");
       if (attr)
         p.attributes.set(attrName, attr);
     }
@@ -581,7 +582,7 @@ OperationW rng_python::createOperation(const std::string &name,
   SmallVector<Type> types;
   if (!results.is_none()) {
     for (py::handle t : results)
-      types.push_back(toType(t, "result type"));
+      types.push_back(toType(t, "result type", ctx));
   } else if (inferType) {
     types = inferResultTypes(p);
   }

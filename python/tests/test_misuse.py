@@ -12,6 +12,7 @@ from rng_mlir.dialects import arith, func
 from rng_mlir.execution_engine import ExecutionEngine
 from rng_mlir.ir import (
     ArrayAttr,
+    BF16Type,
     Block,
     Context,
     DenseElementsAttr,
@@ -276,6 +277,35 @@ def test_mixed_contexts():
         with pytest.raises(ValueError, match="the operation belongs to "
                            "another Context than the PassManager"):
             pm.run(foreign_module.operation)
+    # Types and attributes of another Context, which may be gone by the time
+    # the IR is printed or run.
+    with other:
+        foreign_bf16 = BF16Type.get()
+        foreign_i32 = IntegerType.get_signless(32)
+        foreign_attr = IntegerAttr.get(foreign_i32, 7)
+    with Context(), Location.unknown():
+        i32 = IntegerType.get_signless(32)
+        module = Module.create()
+        with InsertionPoint(module.body):
+            with pytest.raises(ValueError, match=r"function input i32 belongs "
+                               "to another Context; make it in the Context of "
+                               "the IR it goes into"):
+                func.FuncOp("h", ([foreign_i32], []))
+            f = func.FuncOp("f", ([i32, i32], []))
+        entry = f.add_entry_block()
+        with pytest.raises(ValueError, match="block argument type i32 belongs "
+                           "to another Context"):
+            entry.add_argument(foreign_i32)
+        with InsertionPoint(entry):
+            x, r = entry.arguments
+            with pytest.raises(ValueError, match="result type bf16 belongs to "
+                               "another Context"):
+                Operation.create("arith.bitcast", results=[foreign_bf16],
+                                 operands=[x])
+            with pytest.raises(ValueError, match="attribute 'rounds' 7 : i32 "
+                               "belongs to another Context"):
+                Operation.create("rng.rand", operands=[x, r],
+                                 attributes={"rounds": foreign_attr})
 
 
 def test_operation_misuse(ctx):
