@@ -83,10 +83,35 @@ def _target_attribute(operation, dialect, gpu_module, triple):
     return None, None
 
 
+def _uses_sr_instructions(operation):
+    """Whether the lowered module uses a chip's stochastic-rounding
+    instructions (NVVM cvt.rs, AMDGPU v_cvt_sr_*)."""
+    text = str(operation.operation)
+    return "fp_rnd_mode<rs>" in text or '"llvm.amdgcn.cvt.sr' in text
+
+
 def _emit(operation, triple, dialect, chip, features, opt_level, gpu_module,
           chip_option):
+    attributes = operation.operation.attributes
+    if "llvm.target_triple" in attributes:
+        lowered_for = attributes["llvm.target_triple"].value
+        if lowered_for != triple:
+            raise ValueError(
+                f"the module was lowered for {lowered_for} (its "
+                f"llvm.target_triple), not {triple}: use "
+                f"{'to_amdgcn' if 'amdgcn' in lowered_for else 'to_ptx'}, or "
+                "lower it with the other pipeline")
     default_chip, default_features = _target_attribute(
         operation, dialect, gpu_module, triple)
+    if chip and default_chip and chip != default_chip and \
+            _uses_sr_instructions(operation):
+        # cvt.rs / v_cvt_sr_* exist on few chips, and LLVM aborts the
+        # process where they do not.
+        raise ValueError(
+            f"the module was lowered for {chip_option} {default_chip} and "
+            f"uses its stochastic-rounding instructions, which {chip} may "
+            f"lack: lower it again with {chip_option}={chip}, or leave "
+            f"{chip_option} out")
     chip = chip or default_chip
     if chip is None:
         raise ValueError(

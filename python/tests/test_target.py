@@ -177,9 +177,17 @@ def test_rng_to_rocdl_without_the_gpu_module(ctx):
     asm = target.to_amdgcn(module)
     assert '.amdgcn_target "amdgcn-amd-amdhsa--gfx950' in asm
     assert "v_cvt_sr_bf16_f32" in asm
-    # An NVPTX emission does not take an AMD chip.
-    with pytest.raises(ValueError, match="no chip given"):
+    # An NVPTX emission does not take an AMD module.
+    with pytest.raises(ValueError, match="the module was lowered for "
+                       "amdgcn-amd-amdhsa \\(its llvm.target_triple\\), not "
+                       "nvptx64-nvidia-cuda: use to_amdgcn"):
         target.to_ptx(module)
+    # Nor another chipset where the module uses the SR instructions, which
+    # LLVM would abort on.
+    with pytest.raises(ValueError, match="the module was lowered for chipset "
+                       "gfx950 and uses its stochastic-rounding instructions, "
+                       "which gfx942 may lack"):
+        target.to_amdgcn(module, chipset="gfx942")
 
 
 @pytest.mark.parametrize("chipset,unverified,hardware",
