@@ -30,13 +30,16 @@ namespace capi {
 class NamedArgument {
 public:
   NamedArgument(const char *name, MlirValue value)
-      : name(name), kind("operand"), isNull(mlirValueIsNull(value)) {}
+      : name(name), kind("operand"), isNull(mlirValueIsNull(value)),
+        context(isNull ? nullptr : unwrap(value).getContext()) {}
   NamedArgument(const char *name, MlirType type)
-      : name(name), kind("type"), isNull(mlirTypeIsNull(type)) {}
+      : name(name), kind("type"), isNull(mlirTypeIsNull(type)),
+        context(isNull ? nullptr : unwrap(type).getContext()) {}
 
   const char *name;
   const char *kind;
   bool isNull;
+  MLIRContext *context;
 };
 
 /// Creates a detached `OpTy` at `location` with `OpTy::build(builder, state,
@@ -55,12 +58,21 @@ template <typename DialectTy, typename OpTy, typename... Args>
 MlirOperation createVerifiedOp(MlirLocation location,
                                std::initializer_list<NamedArgument> arguments,
                                Args &&...args) {
+  // Without a location there is no context to report in: a null operation.
+  if (mlirLocationIsNull(location))
+    return MlirOperation{nullptr};
   Location loc = unwrap(location);
   for (const NamedArgument &argument : arguments) {
     if (argument.isNull) {
       emitError(loc) << "cannot build '" << OpTy::getOperationName()
                      << "': " << argument.kind << " '" << argument.name
                      << "' is null";
+      return MlirOperation{nullptr};
+    }
+    if (argument.context != loc.getContext()) {
+      emitError(loc) << "cannot build '" << OpTy::getOperationName()
+                     << "': " << argument.kind << " '" << argument.name
+                     << "' belongs to another MLIRContext than the location";
       return MlirOperation{nullptr};
     }
   }

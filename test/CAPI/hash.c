@@ -58,6 +58,21 @@ int main(void) {
   report("splitmix64 of i32", mlirRngSplitMix64Create(loc, seed));
   report("tr_dropout_sample of an i32 offset",
          mlirRngTrDropoutSampleCreate(loc, state, state, counter));
+  /* A null location: no context to report in, so a null op alone. */
+  report("lowbias32 null location",
+         mlirRngLowbias32Create((MlirLocation){NULL}, counter));
+  /* An operand of another context (which may be destroyed first). */
+  {
+    MlirContext other = createTestContext();
+    MlirModule foreign = mlirModuleCreateParse(other, str(kModule));
+    MlirBlock foreignEntry = mlirRegionGetFirstBlock(mlirOperationGetRegion(
+        mlirBlockGetFirstOperation(mlirModuleGetBody(foreign)), 0));
+    report("hash_rand foreign seed",
+           mlirRngHashRandCreate(loc, mlirBlockGetArgument(foreignEntry, 2),
+                                 counter));
+    mlirModuleDestroy(foreign);
+    mlirContextDestroy(other);
+  }
 
   MlirOperation ops[] = {
       mlirRngLowbias32Create(loc, counter),
