@@ -8,12 +8,14 @@
 // RUN: not rng-opt %s --split-input-file --rng-to-rocdl=chipset=gfx950 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=ROCDL
 // RUN: rng-opt %s --split-input-file '--rng-to-nvvm=chip=sm_100a features=-foo' \
-// RUN:   --verify-diagnostics | FileCheck %s --check-prefix=ADDED
+// RUN:   --verify-diagnostics | FileCheck %s --check-prefixes=CHECK,ADDED
 // RUN: rng-opt %s --split-input-file '--rng-to-nvvm=chip=sm_100a features=+ptx88' \
-// RUN:   --verify-diagnostics | FileCheck %s --check-prefix=OWN
+// RUN:   --verify-diagnostics | FileCheck %s --check-prefixes=CHECK,OWN
 
-// ADDED: #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx87", "-foo"]>>
-// OWN: #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx88"]>>
+// Both: the module of @same, hoisted, with the pipeline's target.
+// CHECK: module @same attributes
+// ADDED-SAME: #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx87", "-foo"]>>
+// OWN-SAME: #llvm.target<triple = "nvptx64-nvidia-cuda", chip = "sm_100a", features = <["+ptx88"]>>
 
 // The pipeline's own target: accepted.
 gpu.module @same [#nvvm.target<chip = "sm_100a">] {
