@@ -934,6 +934,8 @@ Operations without regions are verified on creation; MLIRError on failure.)")
            [](const OpAttributeMap &self, const std::string &name,
               const AttributeW &attr) {
              Operation *op = self.op.get();
+             checkAttributeContext(attr.attr, op->getContext(),
+                                   "attribute '" + name + "'");
              Attribute previous = op->getAttr(name);
              op->setAttr(name, attr.attr);
              if (op->getAttr(name) != attr.attr) {

@@ -306,6 +306,12 @@ def test_mixed_contexts():
                                "belongs to another Context"):
                 Operation.create("rng.rand", operands=[x, r],
                                  attributes={"rounds": foreign_attr})
+            rand = Operation.create("rng.rand", operands=[x, r],
+                                    infer_type=True)
+            with pytest.raises(ValueError, match="attribute 'rounds' 7 : i32 "
+                               "belongs to another Context"):
+                rand.attributes["rounds"] = foreign_attr
+            assert rand.attributes["rounds"].value == 10
 
 
 def test_operation_misuse(ctx):
