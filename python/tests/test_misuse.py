@@ -120,6 +120,9 @@ def test_builder_operands_must_be_values(ctx):
                                r"expected a Value, got list"):
                 rng.jax_normal(k, [k], i)
             assert str(rng.jax_normal(k, k, i).type) == "f32"
+            # An operation with one result still stands for its result.
+            one = arith.constant(IntegerType.get_signless(32), 1).owner
+            assert str(rng.jax_normal(k, k, one).type) == "f32"
 
 
 def test_invoke_memref_result(engine):

@@ -26,7 +26,7 @@ It returns the single result ``Value``, the list of results, or the
 import difflib
 import keyword
 
-from ..ir import Operation, Type, Value, _dialect_operations, _op_info
+from ..ir import Operation, Type, _dialect_operations, _op_info
 
 try:  # Generated at build time from the op docs (rng-mlir ops only).
     from ._operand_names import OPERANDS as _OPERAND_NAMES
@@ -166,10 +166,10 @@ def make_builder(op_name):
         if operand_names is not None:
             args = _bind_operands(op_name, operand_names, args, attributes)
         if strict and info["num_operands"] is not None:
-            # A fixed operand list: each one a Value (no None for an absent
-            # optional operand, no list for a variadic one).
+            # A fixed operand list: no None (an absent optional operand) and
+            # no list (a variadic group); Operation.create checks the rest.
             for position, arg in enumerate(args):
-                if not isinstance(arg, Value):
+                if arg is None or isinstance(arg, (list, tuple)):
                     name = (f" ({operand_names[position]})"
                             if operand_names and position < len(operand_names)
                             else "")
