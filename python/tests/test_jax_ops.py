@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from kernels import REPO, elementwise_module, jit
-from rng_mlir.dialects import func, rng
+from rng_mlir.passmanager import PassManager
+from rng_mlir.dialects import arith, func, rng
 from rng_mlir.ir import (
     F32Type,
     F64Type,
@@ -295,3 +296,65 @@ def test_bit_generator_lowered_then_vectorized(ctx, algorithm, sizes):
     want_state, want = model.bit_generator(algorithm, state, (3, 5), 32)
     assert out.view(np.uint32).ravel().tolist() == want
     assert new_state.view(np.uint64).tolist() == want_state
+
+
+ASM_ONE = ('llvm.inline_asm "{ .reg .u32 %rng_nctaid; mov.u32 %rng_nctaid, '
+           '%nctaid.x; min.u32 $0, %rng_nctaid, 1; }", "=r"  : () -> i32')
+
+
+@pytest.mark.parametrize("rounds", [1, 4, 13, 20, 32])
+def test_nvvm_threefry_opaque_one(ctx, rounds):
+    """convert-rng-to-nvvm builds Threefry's round add after each key
+    injection as x0 * one + x1, with a 1 that ptxas cannot fold (PTX
+    `min.u32` of `%nctaid.x` and 1, as inline assembly). Here that assembly is
+    replaced by a run-time parameter and the NVVM lowering runs on the CPU:
+    with 1 the bits are the model's; with 3 they are not, so the product is
+    on every such path."""
+    i32 = itype(32)
+    x = np.array([0, 1, 0xFFFFFFFF, 0x80000000, 12345, 0xDEADBEEF],
+                 dtype=np.uint32)
+    keys = [(0, 0), (0x12345678, 0x9ABCDEF0), (0xFFFFFFFF, 1)]
+
+    def body(a, b, k0, k1, one):
+        y0, y1 = rng.threefry_2x32(a, b, k0, k1, rounds=rounds)
+        u = rng.jax_uniform(F32Type.get(), k0, k1, a)
+        r = rng.jax_randint(k0, k1, b, arith.constant(i32, -7),
+                            arith.constant(i32, 1000))
+        return y0, y1, u, r
+
+    module = elementwise_module("k", [i32, i32], [i32, i32, F32Type.get(), i32],
+                                body, scalars=[i32, i32, i32])
+    PassManager.parse("builtin.module(func.func(convert-rng-to-nvvm))").run(
+        module.operation)
+    text = str(module)
+    # Threefry-`rounds`: an opaque 1 per op's Threefry (CSE not yet run),
+    # and one product per injection that a round follows.
+    assert text.count(ASM_ONE) >= 1
+    products = (rounds + 3) // 4
+    assert text.count("arith.muli") >= products
+    one = f"%arg{2 + 4 + 2}"
+    lowered = Module.parse(text.replace(ASM_ONE, f"arith.ori {one}, {one} : i32"))
+    engine = jit(lowered)
+
+    def run_with(key, one_value):
+        outs = [np.zeros(len(x), np.uint32), np.zeros(len(x), np.uint32),
+                np.zeros(len(x), np.float32), np.zeros(len(x), np.int32)]
+        engine.invoke("k", x.view(np.int32), x[::-1].copy().view(np.int32),
+                      *outs, int(np.int32(np.uint32(key[0]))),
+                      int(np.int32(np.uint32(key[1]))), one_value)
+        return outs
+
+    for key in keys:
+        y0, y1, u, r = run_with(key, 1)
+        for j, (a, b) in enumerate(zip(x, x[::-1])):
+            assert (int(y0[j]), int(y1[j])) == model.threefry_2x32(
+                int(a), int(b), *key, rounds=rounds)
+            assert int(u.view(np.uint32)[j]) == model.uniform_f32(key, int(a))
+            assert int(r.view(np.uint32)[j]) == model.randint(
+                key, int(b), -7, 1000, 32)
+        y0, y1, u, r = run_with(key, 3)
+        assert any((int(y0[j]), int(y1[j])) != model.threefry_2x32(
+            int(a), int(b), *key, rounds=rounds)
+            for j, (a, b) in enumerate(zip(x, x[::-1])))
+        assert any(int(u.view(np.uint32)[j]) != model.uniform_f32(key, int(a))
+                   for j, a in enumerate(x))

@@ -158,7 +158,7 @@ def ConvertRoundToArithPass : Pass<"convert-round-to-arith"> {
 def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
   let summary = "Lower every rng op for NVVM (Philox products as mul.hi.u32)";
   let description = [{
-    The lowering of `convert-rng-to-arith` with one change: each Philox
+    The lowering of `convert-rng-to-arith` with these changes. Each Philox
     round (of `rng.philox_4x32`, and of `rng.randint4x`, to which the other
     Triton-family ops expand) forms its two high products with the
     `llvm.nvvm.mulhi.ui` intrinsic (an `llvm.call_intrinsic`, PTX
@@ -169,7 +169,16 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     of the universal lowering. Scalars and static vectors of at most 64
     elements (unrolled per element) use the intrinsic, and so do ranked
     tensors, which become a `linalg.generic` over the scalar op; larger and
-    scalable vectors keep `arith.mului_extended`. Two more target choices:
+    scalable vectors keep `arith.mului_extended`. In Threefry-2x32 (of
+    `rng.threefry_2x32`, the `jax_*` ops and `rng.bit_generator`'s
+    `three_fry`), the round add that follows each key injection is
+    `x0 * one + x1`, where `one` is PTX `min.u32` of `%nctaid.x` and 1 (an
+    `llvm.inline_asm` without side effects; the grid has at least one CTA):
+    the same bits, but ptxas, which cannot fold it, keeps that add a
+    multiply-add (FMA pipe) instead of fusing it with the injection's add
+    into one three-input add on the integer ALU pipe, which Threefry's
+    rotations and xors already fill (docs/Benchmarks.md). Not inside a
+    `memref.generic_atomic_rmw` body. Two more target choices:
     `rng.jax_normal` computes its `log1p(-(u * u))` as PTX
     `lg2.approx.ftz.f32` of `1 - u * u` times `ln 2` (the
     `llvm.nvvm.lg2.approx.ftz.f` intrinsic; vectors of at most 64 elements

@@ -66,7 +66,7 @@ static Value buildRotateLeft(OpBuilder &builder, Location loc, Value x,
 std::array<Value, 2> rng::buildThreefry2x32(OpBuilder &builder, Location loc,
                                             std::array<Value, 2> x,
                                             std::array<Value, 2> key,
-                                            unsigned rounds) {
+                                            unsigned rounds, Value opaqueOne) {
   Type counterType = x[0].getType();
   Type keyType = key[0].getType();
   // The key schedule, in the key's type (scalar keys: computed once).
@@ -84,8 +84,17 @@ std::array<Value, 2> rng::buildThreefry2x32(OpBuilder &builder, Location loc,
   };
   x[0] = inject(x[0], ks[0]);
   x[1] = inject(x[1], ks[1]);
+  Value one = opaqueOne ? broadcastToType(builder, loc, opaqueOne, counterType)
+                        : Value();
   for (unsigned r = 0; r < rounds; ++r) {
-    x[0] = arith::AddIOp::create(builder, loc, x[0], x[1]);
+    // After an injection x0 + x1 is x0' + key + x1: as (x0' + key) * 1 + x1
+    // it cannot become one three-input add (see buildThreefry2x32's doc).
+    // x0 is the multiplicand because x1's injection ends in a constant,
+    // over which LLVM would distribute the product.
+    Value augend = x[0];
+    if (one && r % 4 == 0)
+      augend = arith::MulIOp::create(builder, loc, x[0], one);
+    x[0] = arith::AddIOp::create(builder, loc, augend, x[1]);
     x[1] = arith::XOrIOp::create(
         builder, loc,
         buildRotateLeft(builder, loc, x[1], kThreefryRotations[r % 8]), x[0]);
@@ -111,7 +120,8 @@ static Type getShapeType(ArrayRef<Value> values) {
 }
 
 std::array<Value, 2> rng::buildJaxThreefryAt(OpBuilder &builder, Location loc,
-                                             Value k0, Value k1, Value d) {
+                                             Value k0, Value k1, Value d,
+                                             Value opaqueOne) {
   Type wordType =
       getTypeWithElementType(getShapeType({k0, d}), builder.getI32Type());
   d = broadcastToType(
@@ -128,12 +138,12 @@ std::array<Value, 2> rng::buildJaxThreefryAt(OpBuilder &builder, Location loc,
     hi = createScalarOrSplatBits(builder, loc, wordType, 0);
   }
   return buildThreefry2x32(builder, loc, {hi, lo}, {k0, k1},
-                           kDefaultThreefryRounds);
+                           kDefaultThreefryRounds, opaqueOne);
 }
 
 Value rng::buildJaxBits(OpBuilder &builder, Location loc, Value k0, Value k1,
-                        Value i, Type resultElementType) {
-  auto [y0, y1] = buildJaxThreefryAt(builder, loc, k0, k1, i);
+                        Value i, Type resultElementType, Value opaqueOne) {
+  auto [y0, y1] = buildJaxThreefryAt(builder, loc, k0, k1, i, opaqueOne);
   Type resultType = getTypeWithElementType(y0.getType(), resultElementType);
   unsigned width = resultElementType.getIntOrFloatBitWidth();
   if (width == 64) {
@@ -150,10 +160,11 @@ Value rng::buildJaxBits(OpBuilder &builder, Location loc, Value k0, Value k1,
 }
 
 Value rng::buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
-                           Value i, Type resultElementType) {
+                           Value i, Type resultElementType, Value opaqueOne) {
   bool isF64 = resultElementType.isF64();
   Type bitsElementType = isF64 ? builder.getI64Type() : builder.getI32Type();
-  Value bits = buildJaxBits(builder, loc, k0, k1, i, bitsElementType);
+  Value bits =
+      buildJaxBits(builder, loc, k0, k1, i, bitsElementType, opaqueOne);
   Type bitsType = bits.getType();
   Type floatType = getTypeWithElementType(bitsType, resultElementType);
   // (bits >> (exponent + sign bits)) | the exponent of 1.0: a float in
@@ -200,9 +211,11 @@ Value rng::buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
 
 Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                           Value i, arith::FastMathFlags mathFlags,
-                          JaxLog1pFn log1p, bool branchOnTail) {
+                          JaxLog1pFn log1p, bool branchOnTail,
+                          Value opaqueOne) {
   assert(log1p && "rng.jax_normal needs a log1p builder");
-  Value f = buildJaxUniform(builder, loc, k0, k1, i, builder.getF32Type());
+  Value f =
+      buildJaxUniform(builder, loc, k0, k1, i, builder.getF32Type(), opaqueOne);
   Type type = f.getType();
   assert((!branchOnTail || !isa<ShapedType>(type)) &&
          "the tail branch is for scalars only");
@@ -269,7 +282,8 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
 }
 
 Value rng::buildJaxRandint(OpBuilder &builder, Location loc, Value k0, Value k1,
-                           Value i, Value minval, Value maxval) {
+                           Value i, Value minval, Value maxval,
+                           Value opaqueOne) {
   Type boundType = minval.getType();
   Type elementType = getElementTypeOrSelf(boundType);
   unsigned width = elementType.getIntOrFloatBitWidth();
@@ -278,12 +292,12 @@ Value rng::buildJaxRandint(OpBuilder &builder, Location loc, Value k0, Value k1,
       getTypeWithElementType(k0.getType(), builder.getI32Type());
   auto [ka0, ka1] = buildJaxThreefryAt(
       builder, loc, k0, k1,
-      createScalarOrSplatBits(builder, loc, keyIndexType, 0));
+      createScalarOrSplatBits(builder, loc, keyIndexType, 0), opaqueOne);
   auto [kb0, kb1] = buildJaxThreefryAt(
       builder, loc, k0, k1,
-      createScalarOrSplatBits(builder, loc, keyIndexType, 1));
-  Value hi = buildJaxBits(builder, loc, ka0, ka1, i, elementType);
-  Value lo = buildJaxBits(builder, loc, kb0, kb1, i, elementType);
+      createScalarOrSplatBits(builder, loc, keyIndexType, 1), opaqueOne);
+  Value hi = buildJaxBits(builder, loc, ka0, ka1, i, elementType, opaqueOne);
+  Value lo = buildJaxBits(builder, loc, kb0, kb1, i, elementType, opaqueOne);
   // The result's type: the draws' shape, or the bounds' where the key and
   // the index are scalars beside shaped bounds (every lane then draws at the
   // same index).

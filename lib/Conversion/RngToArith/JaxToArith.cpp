@@ -31,6 +31,14 @@
 using namespace mlir;
 using namespace mlir::rng;
 
+/// The 1 of options.threefryOpaqueOne at the rewriter's insertion point, or
+/// null.
+static Value getThreefryOpaqueOne(const RngLoweringOptions &options,
+                                  OpBuilder &builder, Location loc) {
+  return options.threefryOpaqueOne ? options.threefryOpaqueOne(builder, loc)
+                                   : Value();
+}
+
 namespace {
 
 struct Threefry2x32OpLowering final : ElementwiseOpLowering<Threefry2x32Op> {
@@ -39,7 +47,8 @@ struct Threefry2x32OpLowering final : ElementwiseOpLowering<Threefry2x32Op> {
                            PatternRewriter &rewriter) const override {
     auto words =
         buildThreefry2x32(rewriter, op.getLoc(), {op.getX0(), op.getX1()},
-                          {op.getK0(), op.getK1()}, op.getRounds());
+                          {op.getK0(), op.getK1()}, op.getRounds(),
+                          getThreefryOpaqueOne(options, rewriter, op.getLoc()));
     return {words[0], words[1]};
   }
 };
@@ -50,8 +59,9 @@ struct JaxFoldInOpLowering final : ElementwiseOpLowering<JaxFoldInOp> {
                            PatternRewriter &rewriter) const override {
     // A scalar d beside a shaped key is broadcast by the builder; a scalar
     // key beside a shaped d is broadcast per round.
-    auto words = buildJaxThreefryAt(rewriter, op.getLoc(), op.getK0(),
-                                    op.getK1(), op.getD());
+    auto words = buildJaxThreefryAt(
+        rewriter, op.getLoc(), op.getK0(), op.getK1(), op.getD(),
+        getThreefryOpaqueOne(options, rewriter, op.getLoc()));
     return {words[0], words[1]};
   }
 };
@@ -61,7 +71,8 @@ struct JaxBitsOpLowering final : ElementwiseOpLowering<JaxBitsOp> {
   SmallVector<Value> lower(JaxBitsOp op,
                            PatternRewriter &rewriter) const override {
     return {buildJaxBits(rewriter, op.getLoc(), op.getK0(), op.getK1(),
-                         op.getI(), getElementTypeOrSelf(op.getType()))};
+                         op.getI(), getElementTypeOrSelf(op.getType()),
+                         getThreefryOpaqueOne(options, rewriter, op.getLoc()))};
   }
 };
 
@@ -69,8 +80,10 @@ struct JaxUniformOpLowering final : ElementwiseOpLowering<JaxUniformOp> {
   using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxUniformOp op,
                            PatternRewriter &rewriter) const override {
-    return {buildJaxUniform(rewriter, op.getLoc(), op.getK0(), op.getK1(),
-                            op.getI(), getElementTypeOrSelf(op.getType()))};
+    return {
+        buildJaxUniform(rewriter, op.getLoc(), op.getK0(), op.getK1(),
+                        op.getI(), getElementTypeOrSelf(op.getType()),
+                        getThreefryOpaqueOne(options, rewriter, op.getLoc()))};
   }
 };
 
@@ -87,9 +100,10 @@ struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
                         !op->getParentOfType<linalg::LinalgOp>() &&
                         !op->getParentOfType<memref::GenericAtomicRMWOp>() &&
                         op->getContext()->getLoadedDialect<scf::SCFDialect>();
-    return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
-                           op.getI(), options.normalMathFlags,
-                           options.jaxNormalLog1p, branchOnTail)};
+    return {buildJaxNormal(
+        rewriter, op.getLoc(), op.getK0(), op.getK1(), op.getI(),
+        options.normalMathFlags, options.jaxNormalLog1p, branchOnTail,
+        getThreefryOpaqueOne(options, rewriter, op.getLoc()))};
   }
 };
 
@@ -97,8 +111,10 @@ struct JaxRandintOpLowering final : ElementwiseOpLowering<JaxRandintOp> {
   using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(JaxRandintOp op,
                            PatternRewriter &rewriter) const override {
-    return {buildJaxRandint(rewriter, op.getLoc(), op.getK0(), op.getK1(),
-                            op.getI(), op.getMinval(), op.getMaxval())};
+    return {
+        buildJaxRandint(rewriter, op.getLoc(), op.getK0(), op.getK1(),
+                        op.getI(), op.getMinval(), op.getMaxval(),
+                        getThreefryOpaqueOne(options, rewriter, op.getLoc()))};
   }
 };
 

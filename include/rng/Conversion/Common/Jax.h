@@ -26,31 +26,47 @@
 namespace mlir {
 namespace rng {
 
+/// A function building a scalar i32 equal to 1 whose value the target's code
+/// generator cannot see, at the builder's insertion point, or returning null
+/// where it cannot (the plain add is then kept). A plain function pointer, so
+/// that patterns can hold it. See buildThreefry2x32.
+using OpaqueOneFn = Value (*)(OpBuilder &builder, Location loc);
+
 /// Builds Threefry-2x32-`rounds` (Random123) of the counter `x` under `key`
 /// and returns the two output words. The counter words share one type (i32
 /// or a shaped type of i32); the key words are of that type or scalar i32
 /// (the key schedule is then computed on scalars and broadcast).
+///
+/// `opaqueOne`, if given, is a scalar i32 equal to 1 whose value the target's
+/// code generator cannot see (RngLoweringOptions::threefryOpaqueOne). The
+/// round add that follows each key injection, x0 + x1, is then built as
+/// x0 * opaqueOne + x1: the same bits, but a multiply-add that the target
+/// cannot fuse with the injection's add into one three-input add.
 std::array<Value, 2> buildThreefry2x32(OpBuilder &builder, Location loc,
                                        std::array<Value, 2> x,
                                        std::array<Value, 2> key,
-                                       unsigned rounds);
+                                       unsigned rounds,
+                                       Value opaqueOne = nullptr);
 
 /// Builds JAX's T(k; hi32(d), lo32(d)): Threefry-2x32-20 of the 64-bit `d`
 /// (i64-like, or i32-like and zero-extended) under the key (k0, k1) (i32,
 /// scalar or shaped). The result words have the shape of the shaped operand
-/// (a scalar `d` beside a shaped key is broadcast).
+/// (a scalar `d` beside a shaped key is broadcast). `opaqueOne` as for
+/// buildThreefry2x32, here and in the builders below.
 std::array<Value, 2> buildJaxThreefryAt(OpBuilder &builder, Location loc,
-                                        Value k0, Value k1, Value d);
+                                        Value k0, Value k1, Value d,
+                                        Value opaqueOne = nullptr);
 
 /// Builds jax.random.bits at the linear index `i`: `resultElementType` is
 /// i8, i16, i32 or i64 (SPEC §8).
 Value buildJaxBits(OpBuilder &builder, Location loc, Value k0, Value k1,
-                   Value i, Type resultElementType);
+                   Value i, Type resultElementType, Value opaqueOne = nullptr);
 
 /// Builds jax.random.uniform in [0, 1) at `i`: `resultElementType` is f32 or
 /// f64 (mantissa fill, exact).
 Value buildJaxUniform(OpBuilder &builder, Location loc, Value k0, Value k1,
-                      Value i, Type resultElementType);
+                      Value i, Type resultElementType,
+                      Value opaqueOne = nullptr);
 
 /// A function forming rng.jax_normal's f32 log1p(x) for its x = -(u * u)
 /// (u * u rounded to f32, so x is in [-(1 - 2^-23), 0]); `mathFlags` are the
@@ -84,13 +100,15 @@ Value buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
 Value buildJaxNormal(
     OpBuilder &builder, Location loc, Value k0, Value k1, Value i,
     arith::FastMathFlags mathFlags = arith::FastMathFlags::none,
-    JaxLog1pFn log1p = buildJaxLog1pViaF64, bool branchOnTail = false);
+    JaxLog1pFn log1p = buildJaxLog1pViaF64, bool branchOnTail = false,
+    Value opaqueOne = nullptr);
 
 /// Builds jax.random.randint in [minval, maxval) at `i` (minval and maxval
 /// of one type, i32- or i64-like; the result has their element type and the
 /// shape).
 Value buildJaxRandint(OpBuilder &builder, Location loc, Value k0, Value k1,
-                      Value i, Value minval, Value maxval);
+                      Value i, Value minval, Value maxval,
+                      Value opaqueOne = nullptr);
 
 } // namespace rng
 } // namespace mlir

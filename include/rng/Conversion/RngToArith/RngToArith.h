@@ -103,6 +103,14 @@ struct RngLoweringOptions {
   /// cheaper one that keeps the normal within SPEC §8's bound
   /// (buildJaxLog1pNVVM; buildJaxLog1pTargetF32 is the other choice).
   JaxLog1pFn jaxNormalLog1p = buildJaxLog1pViaF64;
+  /// Builds the 1 by which Threefry-2x32 multiplies x1 in the round add
+  /// after each key injection (rng.threefry_2x32, the jax_* ops and
+  /// rng.bit_generator's Threefry; see buildThreefry2x32), or null (the
+  /// default): plain adds. For targets whose assembler would otherwise fuse
+  /// that add with the injection's into one three-input add on a busier
+  /// pipe than the multiply-add's; `convert-rng-to-nvvm` sets
+  /// buildThreefryOpaqueOneNVVM. The bits are the same either way.
+  OpaqueOneFn threefryOpaqueOne = nullptr;
   /// Whether a scalar op may branch (`scf.if`) around work that only rare
   /// inputs need, instead of computing both sides and selecting: today
   /// rng.jax_normal's tail polynomial and its square root (w >= 5, i.e.

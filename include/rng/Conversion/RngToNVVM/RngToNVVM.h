@@ -43,9 +43,22 @@ Value buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
 Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
                              BoxMullerStep step, Value x);
 
+/// Threefry's opaque 1 (an OpaqueOneFn) for NVPTX: PTX
+/// `min.u32` of `%nctaid.x` and 1 in an `llvm.inline_asm` without side
+/// effects.
+/// The grid has at least one CTA, so the value is 1, but neither LLVM nor
+/// ptxas folds it; ptxas keeps it in a uniform register. Each round add after
+/// a key injection then stays an `IMAD` on the FMA pipe instead of joining
+/// the injection's add in an `IADD3` on the integer ALU pipe, which SHF and
+/// LOP3 (the rotations and xors) already saturate: about 6 % faster Threefry
+/// fills on an H200 (docs/Benchmarks.md). Null inside a
+/// memref.generic_atomic_rmw body, like the intrinsics.
+Value buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc);
+
 /// The NVVM choices of the rng lowering: the universal lowering with
-/// buildMulHiLoNVVM products, buildJaxLog1pNVVM for rng.jax_normal and,
-/// under fast math, buildBoxMullerStepNVVM.
+/// buildMulHiLoNVVM products, buildJaxLog1pNVVM for rng.jax_normal,
+/// buildThreefryOpaqueOneNVVM for Threefry and, under fast math,
+/// buildBoxMullerStepNVVM.
 /// `convert-rng-to-nvvm` also sets branchOnRareInputs (its pass declares
 /// `scf`); a pass of your own may do the same when it declares `scf` and lowers
 /// it afterwards.

@@ -114,7 +114,10 @@ def Rng_Threefry2x32Op : Rng_Op<"threefry_2x32", [
     Lowered by `convert-rng-to-arith` (and `convert-rng-to-nvvm`) to
     `arith.addi`, `arith.xori` and the rotations as `arith.shli`,
     `arith.shrui`, `arith.ori` (which LLVM's back ends turn into funnel
-    shifts or rotates where the target has them).
+    shifts or rotates where the target has them). `convert-rng-to-nvvm`
+    writes the round add that follows each key injection as
+    `x0 * one + x1`, with a 1 the PTX assembler cannot fold (see the pass):
+    the same bits.
 
     Example:
 
