@@ -201,9 +201,28 @@ static constexpr const char *kThreefryOpaqueOneAsm =
     "{ .reg .u32 %rng_nctaid; mov.u32 %rng_nctaid, %nctaid.x; "
     "min.u32 $0, %rng_nctaid, 1; }";
 
+/// The outermost linalg op or memref.generic_atomic_rmw around the insertion
+/// point (below the nearest op isolated from above), or null.
+static Operation *getOutermostBodyOwner(OpBuilder &builder) {
+  Block *block = builder.getInsertionBlock();
+  Operation *owner = nullptr;
+  for (Operation *op = block ? block->getParentOp() : nullptr; op;
+       op = op->getParentOp()) {
+    if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      break;
+    if (isa<linalg::LinalgOp, memref::GenericAtomicRMWOp>(op))
+      owner = op;
+  }
+  return owner;
+}
+
 Value rng::buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc) {
-  if (mustBeSideEffectFree(builder))
-    return {};
+  // It has no operands: built in front of an enclosing linalg op or
+  // generic_atomic_rmw, it leaves their bodies plain arith (for linalg's
+  // vectorizer; an atomic body admits no side effects).
+  OpBuilder::InsertionGuard guard(builder);
+  if (Operation *owner = getOutermostBodyOwner(builder))
+    builder.setInsertionPoint(owner);
   return LLVM::InlineAsmOp::create(
              builder, loc, builder.getI32Type(), ValueRange{},
              kThreefryOpaqueOneAsm, "=r", /*has_side_effects=*/false,

@@ -64,12 +64,15 @@ func.func @vector(%x0: vector<4xi32>, %x1: vector<4xi32>, %k0: i32, %k1: i32)
 
 // -----
 
-// Inside a memref.generic_atomic_rmw body (no side effects allowed) the
-// plain adds stay.
+// A memref.generic_atomic_rmw body admits no side effects, and a linalg
+// op's body should stay plain arith for linalg's vectorizer: the 1 is built
+// in front of the op, the products stay inside.
 
 // CHECK-LABEL: func.func @atomic(
-// CHECK:         memref.generic_atomic_rmw
+// CHECK:         %[[ONE:.+]] = llvm.inline_asm
+// CHECK-NEXT:    memref.generic_atomic_rmw
 // CHECK-NOT:     llvm.inline_asm
+// CHECK-COUNT-5: arith.muli %{{.+}}, %[[ONE]] : i32
 // CHECK-NOT:     arith.muli
 // CHECK:         memref.atomic_yield
 func.func @atomic(%m: memref<4xi32>, %k0: i32, %k1: i32) {
@@ -80,4 +83,18 @@ func.func @atomic(%m: memref<4xi32>, %k0: i32, %k1: i32) {
     memref.atomic_yield %b : i32
   }
   return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tensor(
+// CHECK:         %[[ONE:.+]] = llvm.inline_asm
+// CHECK-NEXT:    linalg.generic
+// CHECK-NOT:     llvm.inline_asm
+// CHECK-COUNT-5: arith.muli %{{.+}}, %[[ONE]] : i32
+// CHECK-NOT:     arith.muli
+// CHECK:         linalg.yield
+func.func @tensor(%x: tensor<?xi32>, %k0: i32, %k1: i32) -> tensor<?xi32> {
+  %y:2 = rng.threefry_2x32 %x, %x key %k0, %k1 : tensor<?xi32>, i32
+  return %y#0 : tensor<?xi32>
 }
