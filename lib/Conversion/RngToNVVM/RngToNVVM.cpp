@@ -189,13 +189,13 @@ Value rng::buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
 // adds on the FMA pipe as `IMAD.IADD`. After a key injection, though, it
 // fuses x0 + key + x1 into one `IADD3`, on the ALU pipe: about 4 per 20
 // rounds, which made JAX's uniform fill ALU-bound at 46.75 ALU instructions
-// per output (Nsight Compute, H200). With x1 * 1 the add is an `IMAD` whose
-// multiplier ptxas cannot know, so it stays on the FMA pipe: 42.8 ALU
-// instructions per output. A constant 1 folds; a 1 loaded from memory costs
-// a load that ptxas re-issues; %nctaid.x (not known before launch, at least
-// 1) costs two uniform instructions per thread. Measured on an H200 with
-// the bench kernels: the uniform fill 0.327 -> 0.354 x copy, the Threefry
-// bit generator 0.627 -> 0.647.
+// per output (Nsight Compute, H200). As (x0 + key) * 1 + x1 the add is an
+// `IMAD` whose multiplier ptxas cannot know, so it stays on the FMA pipe:
+// 42.75 ALU instructions per output. A constant 1 folds; a 1 loaded from
+// memory costs a load that ptxas re-issues; %nctaid.x (not known before
+// launch, at least 1) costs two uniform instructions per thread. Measured on
+// an H200 with the bench kernels: the uniform fill 0.329 -> 0.354-0.359 x
+// copy, the Threefry bit generator 0.592 -> 0.638-0.664.
 // (PTX's min takes no special register, hence the mov.)
 static constexpr const char *kThreefryOpaqueOneAsm =
     "{ .reg .u32 %rng_nctaid; mov.u32 %rng_nctaid, %nctaid.x; "

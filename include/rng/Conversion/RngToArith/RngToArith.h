@@ -103,7 +103,7 @@ struct RngLoweringOptions {
   /// cheaper one that keeps the normal within SPEC §8's bound
   /// (buildJaxLog1pNVVM; buildJaxLog1pTargetF32 is the other choice).
   JaxLog1pFn jaxNormalLog1p = buildJaxLog1pViaF64;
-  /// Builds the 1 by which Threefry-2x32 multiplies x1 in the round add
+  /// Builds the 1 by which Threefry-2x32 multiplies x0 in the round add
   /// after each key injection (rng.threefry_2x32, the jax_* ops and
   /// rng.bit_generator's Threefry; see buildThreefry2x32), or null (the
   /// default): plain adds. For targets whose assembler would otherwise fuse
