@@ -308,8 +308,8 @@ def test_nvvm_threefry_opaque_one(ctx, rounds):
     injection as x0 * one + x1, with a 1 that ptxas cannot fold (PTX
     `min.u32` of `%nctaid.x` and 1, as inline assembly). Here that assembly is
     replaced by a run-time parameter and the NVVM lowering runs on the CPU:
-    with 1 the bits are the model's; with 3 they are not, so the product is
-    on every such path."""
+    with 1 the bits are the model's; with 3 each op's are not, so the
+    product is on each op's path."""
     i32 = itype(32)
     x = np.array([0, 1, 0xFFFFFFFF, 0x80000000, 12345, 0xDEADBEEF],
                  dtype=np.uint32)
@@ -358,3 +358,5 @@ def test_nvvm_threefry_opaque_one(ctx, rounds):
             for j, (a, b) in enumerate(zip(x, x[::-1])))
         assert any(int(u.view(np.uint32)[j]) != model.uniform_f32(key, int(a))
                    for j, a in enumerate(x))
+        assert any(int(r.view(np.uint32)[j]) != model.randint(
+            key, int(b), -7, 1000, 32) for j, b in enumerate(x[::-1]))

@@ -177,9 +177,10 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     the same bits, but ptxas, which cannot fold it, keeps that add a
     multiply-add (FMA pipe) instead of fusing it with the injection's add
     into one three-input add on the integer ALU pipe, which Threefry's
-    rotations and xors already fill (docs/Benchmarks.md); in front of an
-    enclosing `linalg` op or `memref.generic_atomic_rmw`, whose bodies keep
-    only the products. Two more target choices:
+    rotations and xors already fill (docs/Benchmarks.md). In the body of a
+    `linalg` op, `tensor.generate`, `tensor.pad` or
+    `memref.generic_atomic_rmw` the adds stay plain (bodies that linalg's
+    vectorizer or the atomic lowering take whole). Two more target choices:
     `rng.jax_normal` computes its `log1p(-(u * u))` as PTX
     `lg2.approx.ftz.f32` of `1 - u * u` times `ln 2` (the
     `llvm.nvvm.lg2.approx.ftz.f` intrinsic; vectors of at most 64 elements

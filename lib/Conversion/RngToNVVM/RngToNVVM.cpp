@@ -201,28 +201,28 @@ static constexpr const char *kThreefryOpaqueOneAsm =
     "{ .reg .u32 %rng_nctaid; mov.u32 %rng_nctaid, %nctaid.x; "
     "min.u32 $0, %rng_nctaid, 1; }";
 
-/// The outermost linalg op or memref.generic_atomic_rmw around the insertion
-/// point (below the nearest op isolated from above), or null.
-static Operation *getOutermostBodyOwner(OpBuilder &builder) {
+/// True where the insertion point is in the body of an op that later passes
+/// transform as a whole: a linalg op's (vectorized; also a tensor.generate's
+/// or tensor.pad's, which bufferize into one) or a memref.generic_atomic_rmw's
+/// (which admits no side effects), below the nearest op isolated from above.
+static bool isInElementBody(OpBuilder &builder) {
   Block *block = builder.getInsertionBlock();
-  Operation *owner = nullptr;
   for (Operation *op = block ? block->getParentOp() : nullptr; op;
        op = op->getParentOp()) {
+    if (isa<linalg::LinalgOp, tensor::GenerateOp, tensor::PadOp,
+            memref::GenericAtomicRMWOp>(op))
+      return true;
     if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
-      break;
-    if (isa<linalg::LinalgOp, memref::GenericAtomicRMWOp>(op))
-      owner = op;
+      return false;
   }
-  return owner;
+  return false;
 }
 
 Value rng::buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc) {
-  // It has no operands: built in front of an enclosing linalg op or
-  // generic_atomic_rmw, it leaves their bodies plain arith (for linalg's
-  // vectorizer; an atomic body admits no side effects).
-  OpBuilder::InsertionGuard guard(builder);
-  if (Operation *owner = getOutermostBodyOwner(builder))
-    builder.setInsertionPoint(owner);
+  // Not hoisted out of such a body either: the body may be mapped to a
+  // kernel later (the 1 would stay in host code), so the plain adds stay.
+  if (isInElementBody(builder))
+    return {};
   return LLVM::InlineAsmOp::create(
              builder, loc, builder.getI32Type(), ValueRange{},
              kThreefryOpaqueOneAsm, "=r", /*has_side_effects=*/false,

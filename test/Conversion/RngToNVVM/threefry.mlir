@@ -64,15 +64,13 @@ func.func @vector(%x0: vector<4xi32>, %x1: vector<4xi32>, %k0: i32, %k1: i32)
 
 // -----
 
-// A memref.generic_atomic_rmw body admits no side effects, and a linalg
-// op's body should stay plain arith for linalg's vectorizer: the 1 is built
-// in front of the op, the products stay inside.
+// In the body of a memref.generic_atomic_rmw (no side effects allowed), a
+// linalg op or a tensor.generate (linalg's vectorizer takes it whole once
+// bufferized) the plain adds stay: no 1 there, none hoisted out either (a
+// host-side body may be mapped to a kernel later).
 
 // CHECK-LABEL: func.func @atomic(
-// CHECK:         %[[ONE:.+]] = llvm.inline_asm
-// CHECK-NEXT:    memref.generic_atomic_rmw
 // CHECK-NOT:     llvm.inline_asm
-// CHECK-COUNT-5: arith.muli %{{.+}}, %[[ONE]] : i32
 // CHECK-NOT:     arith.muli
 // CHECK:         memref.atomic_yield
 func.func @atomic(%m: memref<4xi32>, %k0: i32, %k1: i32) {
@@ -88,13 +86,44 @@ func.func @atomic(%m: memref<4xi32>, %k0: i32, %k1: i32) {
 // -----
 
 // CHECK-LABEL: func.func @tensor(
-// CHECK:         %[[ONE:.+]] = llvm.inline_asm
-// CHECK-NEXT:    linalg.generic
 // CHECK-NOT:     llvm.inline_asm
-// CHECK-COUNT-5: arith.muli %{{.+}}, %[[ONE]] : i32
 // CHECK-NOT:     arith.muli
 // CHECK:         linalg.yield
 func.func @tensor(%x: tensor<?xi32>, %k0: i32, %k1: i32) -> tensor<?xi32> {
   %y:2 = rng.threefry_2x32 %x, %x key %k0, %k1 : tensor<?xi32>, i32
   return %y#0 : tensor<?xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @generate(
+// CHECK-NOT:     llvm.inline_asm
+// CHECK-NOT:     arith.muli
+// CHECK:         tensor.yield
+func.func @generate(%n: index, %k: i32) -> tensor<?xf32> {
+  %t = tensor.generate %n {
+  ^bb0(%i: index):
+    %ii = arith.index_cast %i : index to i32
+    %u = rng.jax_uniform %k, %k, %ii : i32, i32 -> f32
+    tensor.yield %u : f32
+  } : tensor<?xf32>
+  return %t : tensor<?xf32>
+}
+
+// -----
+
+// Elsewhere, e.g. in loops, the 1 stays where the op was, so that a body
+// mapped to a kernel later takes it along.
+
+// CHECK-LABEL: func.func @loop(
+// CHECK:         scf.forall
+// CHECK:           %[[ONE:.+]] = llvm.inline_asm
+// CHECK-COUNT-5:   arith.muli %{{.+}}, %[[ONE]] : i32
+func.func @loop(%m: memref<64xi32>, %k: i32) {
+  scf.forall (%i) in (64) {
+    %ii = arith.index_cast %i : index to i32
+    %b = rng.jax_bits %k, %k, %ii : i32, i32 -> i32
+    memref.store %b, %m[%i] : memref<64xi32>
+  }
+  return
 }

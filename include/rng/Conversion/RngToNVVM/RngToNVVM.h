@@ -51,9 +51,9 @@ Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
 /// a key injection then stays an `IMAD` on the FMA pipe instead of joining
 /// the injection's add in an `IADD3` on the integer ALU pipe, which SHF and
 /// LOP3 (the rotations and xors) already saturate: about 6 % faster Threefry
-/// fills on an H200 (docs/Benchmarks.md). Built in front of the outermost
-/// enclosing linalg op or memref.generic_atomic_rmw, if any, so that their
-/// bodies stay plain `arith`.
+/// fills on an H200 (docs/Benchmarks.md). Null (plain adds) in the body of
+/// a linalg op, tensor.generate, tensor.pad or memref.generic_atomic_rmw,
+/// which stay plain `arith` for linalg's vectorizer and atomics.
 Value buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc);
 
 /// The NVVM choices of the rng lowering: the universal lowering with
