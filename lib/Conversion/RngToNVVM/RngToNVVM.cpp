@@ -55,16 +55,25 @@ static constexpr uint32_t kLn2F32Bits = 0x3F317218;
 /// -2 * fl(ln 2), exact.
 static constexpr uint32_t kMinusTwoLn2F32Bits = 0xBFB17218;
 
+/// True where `builder`'s insertion point is in a region of an op of one of
+/// `OpTys`, below the nearest op isolated from above.
+template <typename... OpTys> static bool isNestedIn(OpBuilder &builder) {
+  Block *block = builder.getInsertionBlock();
+  for (Operation *op = block ? block->getParentOp() : nullptr; op;
+       op = op->getParentOp()) {
+    if (isa<OpTys...>(op))
+      return true;
+    if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return false;
+  }
+  return false;
+}
+
 /// True where the ops built at `builder`'s insertion point must be free of
 /// side effects, which an `llvm.call_intrinsic` is not: the body of a
 /// memref.generic_atomic_rmw. The generic lowerings stand in there.
 static bool mustBeSideEffectFree(OpBuilder &builder) {
-  Block *block = builder.getInsertionBlock();
-  for (Operation *op = block ? block->getParentOp() : nullptr; op;
-       op = op->getParentOp())
-    if (isa<memref::GenericAtomicRMWOp>(op))
-      return true;
-  return false;
+  return isNestedIn<memref::GenericAtomicRMWOp>(builder);
 }
 
 /// The f32 intrinsic `name` (one operand) on each element of `x`, a scalar or
@@ -201,27 +210,14 @@ static constexpr const char *kThreefryOpaqueOneAsm =
     "{ .reg .u32 %rng_nctaid; mov.u32 %rng_nctaid, %nctaid.x; "
     "min.u32 $0, %rng_nctaid, 1; }";
 
-/// True where the insertion point is in the body of an op that later passes
-/// transform as a whole: a linalg op's (vectorized; also a tensor.generate's
-/// or tensor.pad's, which bufferize into one) or a memref.generic_atomic_rmw's
-/// (which admits no side effects), below the nearest op isolated from above.
-static bool isInElementBody(OpBuilder &builder) {
-  Block *block = builder.getInsertionBlock();
-  for (Operation *op = block ? block->getParentOp() : nullptr; op;
-       op = op->getParentOp()) {
-    if (isa<linalg::LinalgOp, tensor::GenerateOp, tensor::PadOp,
-            memref::GenericAtomicRMWOp>(op))
-      return true;
-    if (op->hasTrait<OpTrait::IsIsolatedFromAbove>())
-      return false;
-  }
-  return false;
-}
-
 Value rng::buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc) {
-  // Not hoisted out of such a body either: the body may be mapped to a
-  // kernel later (the 1 would stay in host code), so the plain adds stay.
-  if (isInElementBody(builder))
+  // Plain adds in the bodies that later passes take whole: a linalg op's
+  // (vectorized; a tensor.generate's or tensor.pad's bufferize into one) and
+  // a generic_atomic_rmw's (no side effects). Not hoisted out of them
+  // either: such a body may be mapped to a kernel later, and the 1 would
+  // stay in host code.
+  if (isNestedIn<linalg::LinalgOp, tensor::GenerateOp, tensor::PadOp,
+                 memref::GenericAtomicRMWOp>(builder))
     return {};
   return LLVM::InlineAsmOp::create(
              builder, loc, builder.getI32Type(), ValueRange{},
