@@ -7,13 +7,21 @@
 #include "rng/InitRng.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
+#include "rng/Dialect/Rng/Transforms/ShardingInterfaceImpl.h"
 #include "rng/Dialect/Round/IR/RoundDialect.h"
+#include "rng/Dialect/Round/Transforms/ShardingInterfaceImpl.h"
 #include "rng/Pipelines/Pipelines.h"
+#include "rng/Shard/Passes.h"
+#include "rng/Shard/Pipelines.h"
 
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Arith/Transforms/ShardingInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Func/Extensions/ShardingExtensions.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/ShardingInterfaceImpl.h"
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tensor/Extensions/ShardingExtensions.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 
 using namespace mlir;
@@ -21,6 +29,11 @@ using namespace mlir;
 void rng::registerRngDialects(DialectRegistry &registry) {
   registry.insert<rng::RngDialect>();
   registry.insert<rounding::RoundDialect>();
+  // Sharding (SPEC §10): every elementwise op, rng.linear_index and
+  // rng.bit_generator take part in upstream's sharding-propagation and
+  // shard-partition.
+  rng::registerShardingInterfaceExternalModels(registry);
+  rounding::registerShardingInterfaceExternalModels(registry);
   registerRngPipelineExtensions(registry);
 }
 
@@ -33,6 +46,12 @@ void rng::registerRngPipelineExtensions(DialectRegistry &registry) {
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  // Upstream's sharding models of the ops that sharded programs hold beside
+  // ours (constants, linalg, tensor.empty/insert_slice ...).
+  arith::registerShardingInterfaceExternalModels(registry);
+  func::registerShardingInterfaceExternalModels(registry);
+  linalg::registerShardingInterfaceExternalModels(registry);
+  tensor::registerShardingInterfaceExternalModels(registry);
 }
 
 void rng::registerRngPasses() {
@@ -41,6 +60,8 @@ void rng::registerRngPasses() {
   static const bool registered = [] {
     registerRngConversionPasses();
     registerRngPipelines();
+    registerRngShardPasses();
+    registerRngShardPipelines();
     return true;
   }();
   (void)registered;

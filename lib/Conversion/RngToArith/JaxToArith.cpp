@@ -18,6 +18,7 @@
 #include "rng/Conversion/Common/Jax.h"
 #include "rng/Conversion/RngToArith/BitGenerator.h"
 #include "rng/Conversion/RngToArith/RngToArith.h"
+#include "rng/Conversion/RngToArith/Windows.h"
 #include "rng/Dialect/Rng/IR/RngOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -118,70 +119,57 @@ struct JaxRandintOpLowering final : ElementwiseOpLowering<JaxRandintOp> {
   }
 };
 
+/// Refuses `op` (a tensor op whose values depend on element positions)
+/// inside a gpu.module: kernels hold no tensors, and a linalg.generic on
+/// tensors left there would reach no GPU lowering. `instead` says what a
+/// kernel does instead.
+static LogicalResult checkNotInKernel(Operation *op, StringRef instead) {
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->getName().getStringRef() == "gpu.module")
+      return op->emitOpError("on tensors cannot lower inside a gpu.module "
+                             "(kernels hold no tensors); ")
+             << instead;
+  return success();
+}
+
 /// rng.bit_generator -> the state words (tensor.extract), a linalg.generic
 /// over the output computing element e from its indices
 /// (buildBitGeneratorElement: rng.threefry_2x32 / rng.philox_4x32 + arith,
-/// lowered by the other patterns) and the new state (tensor.from_elements).
+/// lowered by the other patterns) and the new state (tensor.from_elements):
+/// buildBitGeneratorWindow over the whole output.
 struct BitGeneratorOpLowering final : OpRewritePattern<BitGeneratorOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(BitGeneratorOp op,
                                 PatternRewriter &rewriter) const override {
-    // Kernels hold no tensors: say so rather than leave a linalg.generic on
-    // tensors that no GPU lowering takes.
-    for (Operation *parent = op->getParentOp(); parent;
-         parent = parent->getParentOp())
-      if (parent->getName().getStringRef() == "gpu.module")
-        return op.emitOpError(
-            "on tensors cannot lower inside a gpu.module (kernels hold no "
-            "tensors); compute each output element in the kernel with "
-            "buildBitGeneratorElement (rng/Conversion/RngToArith/"
-            "BitGenerator.h) instead");
-    Location loc = op.getLoc();
-    BitGeneratorLayout layout = BitGeneratorLayout::get(op);
-    SmallVector<Value> state;
-    for (unsigned j = 0; j < layout.numStateWords; ++j) {
-      Value index = arith::ConstantIndexOp::create(rewriter, loc, j);
-      state.push_back(
-          tensor::ExtractOp::create(rewriter, loc, op.getState(), index));
-    }
+    if (failed(checkNotInKernel(
+            op, "compute each output element in the kernel with "
+                "buildBitGeneratorElement (rng/Conversion/RngToArith/"
+                "BitGenerator.h) instead")))
+      return failure();
+    auto [newState, output] = buildBitGeneratorWindow(
+        rewriter, op, cast<RankedTensorType>(op.getOutput().getType()),
+        ValueRange{});
+    rewriter.replaceOp(op, {newState, output});
+    return success();
+  }
+};
 
-    auto outputType = cast<RankedTensorType>(op.getOutput().getType());
-    int64_t rank = outputType.getRank();
-    // The output's own type, its encoding included.
-    Value init =
-        tensor::EmptyOp::create(rewriter, loc, outputType, ValueRange{});
-    AffineMap identity =
-        AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext());
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{outputType}, ValueRange{}, ValueRange{init},
-        ArrayRef<AffineMap>{identity}, iterators,
-        [&](OpBuilder &builder, Location bodyLoc, ValueRange) {
-          // The row-major linear index, in i64.
-          Type i64 = builder.getI64Type();
-          Value e = arith::ConstantIntOp::create(builder, bodyLoc, i64, 0);
-          for (int64_t d = 0; d < rank; ++d) {
-            Value index = arith::IndexCastUIOp::create(
-                builder, bodyLoc, i64,
-                linalg::IndexOp::create(builder, bodyLoc, d));
-            Value size = arith::ConstantIntOp::create(builder, bodyLoc, i64,
-                                                      outputType.getDimSize(d));
-            e = arith::AddIOp::create(
-                builder, bodyLoc,
-                arith::MulIOp::create(builder, bodyLoc, e, size), index);
-          }
-          Value value =
-              buildBitGeneratorElement(builder, bodyLoc, layout, state, e);
-          linalg::YieldOp::create(builder, bodyLoc, value);
-        });
+/// rng.linear_index -> a linalg.generic computing each element's row-major
+/// index from linalg.index (buildLinearIndexWindow over the whole tensor).
+struct LinearIndexOpLowering final : OpRewritePattern<LinearIndexOp> {
+  using OpRewritePattern::OpRewritePattern;
 
-    SmallVector<Value> newState =
-        buildBitGeneratorNewState(rewriter, loc, layout, state);
-    Value newStateTensor = tensor::FromElementsOp::create(
-        rewriter, loc, op.getState().getType(), newState);
-    rewriter.replaceOp(op, {newStateTensor, generic.getResult(0)});
+  LogicalResult matchAndRewrite(LinearIndexOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkNotInKernel(
+            op, "compute the index from the thread's coordinates instead")))
+      return failure();
+    auto type = cast<RankedTensorType>(op.getType());
+    rewriter.replaceOp(op, buildLinearIndexWindow(rewriter, op.getLoc(), type,
+                                                  type.getShape(), ValueRange{},
+                                                  op.getBase()));
     return success();
   }
 };
@@ -194,5 +182,6 @@ void rng::populateRngJaxToArithConversionPatterns(
   patterns.add<Threefry2x32OpLowering, JaxFoldInOpLowering, JaxBitsOpLowering,
                JaxUniformOpLowering, JaxNormalOpLowering, JaxRandintOpLowering>(
       patterns.getContext(), options, benefit);
-  patterns.add<BitGeneratorOpLowering>(patterns.getContext(), benefit);
+  patterns.add<BitGeneratorOpLowering, LinearIndexOpLowering>(
+      patterns.getContext(), benefit);
 }

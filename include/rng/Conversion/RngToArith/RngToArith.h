@@ -180,7 +180,9 @@ void populateRngHashToArithConversionPatterns(
 /// `options.normalMathFlags`), and of rng.bit_generator to a
 /// `linalg.generic` over its output (whose rng.threefry_2x32 /
 /// rng.philox_4x32 ops the other patterns lower; see BitGenerator.h) plus
-/// `tensor` ops for the state. Part of populateRngToArithConversionPatterns.
+/// `tensor` ops for the state, and of rng.linear_index (the other tensor op
+/// whose values depend on positions; see Windows.h) to a `linalg.generic`.
+/// Part of populateRngToArithConversionPatterns.
 void populateRngJaxToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);

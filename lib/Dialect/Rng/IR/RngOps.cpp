@@ -201,3 +201,29 @@ static void printAlgorithm(OpAsmPrinter &printer, Operation *,
 
 #define GET_OP_CLASSES
 #include "rng/Dialect/Rng/IR/RngOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// LinearIndexOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult LinearIndexOp::fold(FoldAdaptor adaptor) {
+  auto baseAttr = dyn_cast_if_present<IntegerAttr>(adaptor.getBase());
+  // A constant zero base is the default: drop it (in place).
+  if (getBase() && baseAttr && baseAttr.getValue().isZero()) {
+    getBaseMutable().clear();
+    return getResult();
+  }
+  // With at most one element the result is a splat of the base. Larger
+  // results stay ops: shard-partition cannot partition a non-splat constant.
+  auto type = cast<RankedTensorType>(getType());
+  if (type.getNumElements() > 1)
+    return {};
+  unsigned width = type.getElementTypeBitWidth();
+  if (type.getNumElements() == 0)
+    return DenseElementsAttr::get(type, ArrayRef<APInt>());
+  if (!getBase())
+    return DenseElementsAttr::get(type, APInt(width, 0));
+  if (baseAttr)
+    return DenseElementsAttr::get(type, baseAttr.getValue());
+  return {};
+}

@@ -368,6 +368,71 @@ def Rng_Randn4xOp : Rng_TritonOp<"randn4x"> {
                       Rng_FloatLike:$n2, Rng_FloatLike:$n3);
 }
 
+//===----------------------------------------------------------------------===//
+// LinearIndexOp
+//===----------------------------------------------------------------------===//
+
+def Rng_LinearIndexOp : Rng_Op<"linear_index", [Pure,
+    OptionalTypesMatchWith<"base is the result's element type", "result",
+                           "base", "::mlir::getElementTypeOrSelf($_self)">]> {
+  let summary = "Each element's row-major linear index in the whole tensor";
+  let description = [{
+    Fills a statically shaped tensor with the row-major linear index of
+    each element, plus `base` (SPEC §10): element `(j0, ..., jk)` of a
+    `tensor<d0 x ... x dk x iN>` is
+
+        base + (((j0 * d1 + j1) * d2 + j2) ... ) * dk + jk
+
+    computed modulo 2^N (N = 32 or 64; the sum and products wrap). `base`
+    is an optional scalar `iN`; without it the base is 0.
+
+    This is the counter of Triton's `offsets`, of JAX's partitionable keys
+    and of every element-indexed stream (`rng.rand(seed, i)`,
+    `rng.jax_uniform(k0, k1, i)`, `rng.dropout(x, p, seed, i)`...): feed it
+    to an elementwise op and each element draws the numbers of its place
+    in the tensor.
+
+    Its point is sharding. Under upstream's `shard-partition` the op keeps
+    its meaning: each process's shard holds the global indices of the
+    elements it owns (the offset along each split dimension is the
+    process's linear index in the group of grid axes that split it, times
+    the local size), so a sharded program draws exactly the bits of the
+    unsharded one. A counter written with `linalg.index` becomes a *local*
+    index after `shard-partition`, and a non-splat constant does not
+    partition at all; name counters with this op instead. A split must
+    divide its dimension evenly; halos and explicit shard sizes are
+    refused.
+
+    Types: the result is a ranked tensor of `i32` or `i64` with a static
+    shape (rank 0 included: its one element is `base`).
+
+    Folding: a result of one element folds to the splat `base`, and a
+    constant zero `base` is dropped. Larger results do not fold to a
+    constant, on purpose: upstream's `shard-partition` cannot partition a
+    non-splat constant.
+
+    Lowered by `convert-rng-to-arith` to a `linalg.generic` over the result
+    whose body computes the index from `linalg.index` (bufferizes, tiles and
+    vectorizes like any `linalg.generic`). Like `rng.bit_generator` it
+    cannot lower inside a `gpu.module` (kernels hold no tensors): compute
+    the index from the thread's coordinates there.
+
+    ```mlir
+    // [[7, 8, 9], [10, 11, 12]]
+    %i = rng.linear_index %c7 : tensor<2x3xi32>
+    // Triton's dropout over a 2-D activation, shard-invariant.
+    %ctr = rng.linear_index : tensor<1024x512xi32>
+    %y = rng.dropout %x, %p, %seed, %ctr
+        : tensor<1024x512xf32>, f32, i32, tensor<1024x512xi32>
+    ```
+  }];
+
+  let arguments = (ins Optional<AnyTypeOf<[I32, I64]>>:$base);
+  let results = (outs StaticShapeTensorOf<[I32, I64]>:$result);
+  let assemblyFormat = "($base^)? attr-dict `:` type($result)";
+  let hasFolder = 1;
+}
+
 include "rng/Dialect/Rng/IR/RngHashOps.td"
 include "rng/Dialect/Rng/IR/RngJaxOps.td"
 

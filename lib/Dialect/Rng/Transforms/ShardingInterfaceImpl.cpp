@@ -1,0 +1,166 @@
+//===- ShardingInterfaceImpl.cpp - rng ops' sharding models ---------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Dialect/Rng/Transforms/ShardingInterfaceImpl.h"
+#include "rng/Conversion/RngToArith/Windows.h"
+#include "rng/Dialect/Common/ShardingUtils.h"
+#include "rng/Dialect/Rng/IR/RngDialect.h"
+#include "rng/Dialect/Rng/IR/RngOps.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::rng;
+
+namespace {
+
+/// rng.linear_index: one parallel loop per dimension, the result's identity
+/// map, the scalar base replicated. A shard is the window of the whole
+/// index tensor at the process's offsets (buildLinearIndexWindow).
+struct LinearIndexShardingModel
+    : public shard::ShardingInterface::ExternalModel<LinearIndexShardingModel,
+                                                     LinearIndexOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    return getElementwiseLoopIteratorTypes(op);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    return getElementwiseIndexingMaps(op);
+  }
+
+  FailureOr<shard::ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<shard::Sharding> operandShardings,
+                    ArrayRef<shard::Sharding> resultShardings) const {
+    return getPlainShardingOption(op, operandShardings, resultShardings);
+  }
+
+  LogicalResult addShardingAnnotations(
+      Operation *op, OpBuilder &builder,
+      const shard::ShardingOption &option) const {
+    return addTensorShardingAnnotations(op, builder, option);
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<shard::Sharding> operandShardings,
+                          ArrayRef<shard::Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    auto indexOp = cast<LinearIndexOp>(op);
+    const shard::Sharding &sharding = resultShardings.front();
+    if (failed(verifyEvenSharding(op, indexOp.getResult(), sharding,
+                                  "result #0", symbolTable)))
+      return failure();
+    if (!sharding || shard::isFullReplication(sharding)) {
+      builder.clone(*op, partitionMap);
+      return success();
+    }
+    shard::GridOp grid =
+        shard::getGridOrNull(op, sharding.getGridAttr(), symbolTable);
+    auto type = cast<RankedTensorType>(indexOp.getType());
+    auto localType = cast<RankedTensorType>(shard::shardType(type, grid, sharding));
+    SmallVector<Value> offsets =
+        buildShardOffsets(builder, op->getLoc(), grid, sharding, type);
+    Value base = indexOp.getBase() ? partitionedOperands.front() : Value();
+    Value local = buildLinearIndexWindow(builder, op->getLoc(), localType,
+                                         type.getShape(), offsets, base);
+    partitionMap.map(indexOp.getResult(), local);
+    return success();
+  }
+};
+
+/// rng.bit_generator: one parallel loop per output dimension; the output's
+/// identity map; the state and the new state (rank-1 tensors not indexed by
+/// the loops) map to no loop, so they are replicated. A shard computes the
+/// window of the output at the process's offsets, each element at its
+/// global position (three_fry's pairs along the whole output included),
+/// and every process returns the new state of the whole output.
+struct BitGeneratorShardingModel
+    : public shard::ShardingInterface::ExternalModel<BitGeneratorShardingModel,
+                                                     BitGeneratorOp> {
+  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
+    auto type = cast<RankedTensorType>(
+        cast<BitGeneratorOp>(op).getOutput().getType());
+    return SmallVector<utils::IteratorType>(type.getRank(),
+                                            utils::IteratorType::parallel);
+  }
+
+  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
+    MLIRContext *ctx = op->getContext();
+    int64_t rank = cast<RankedTensorType>(
+                       cast<BitGeneratorOp>(op).getOutput().getType())
+                       .getRank();
+    AffineMap none = AffineMap::get(rank, 0, {}, ctx);
+    // state; new_state, output.
+    return {none, none, AffineMap::getMultiDimIdentityMap(rank, ctx)};
+  }
+
+  FailureOr<shard::ShardingOption>
+  getShardingOption(Operation *op, ArrayRef<shard::Sharding> operandShardings,
+                    ArrayRef<shard::Sharding> resultShardings) const {
+    return getPlainShardingOption(op, operandShardings, resultShardings);
+  }
+
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<shard::Sharding> operandShardings,
+                          ArrayRef<shard::Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    auto generator = cast<BitGeneratorOp>(op);
+    auto replicated = [&](const shard::Sharding &sharding, Value value,
+                          StringRef what) -> LogicalResult {
+      if (failed(verifyEvenSharding(op, value, sharding, what, symbolTable)))
+        return failure();
+      if (sharding && !shard::isFullReplication(sharding))
+        return op->emitOpError()
+               << what
+               << " is split; the generator state must be replicated (every "
+                  "process holds the whole state)";
+      return success();
+    };
+    if (failed(replicated(operandShardings[0], generator.getState(),
+                          "the state (operand #0)")) ||
+        failed(replicated(resultShardings[0], generator.getNewState(),
+                          "the new state (result #0)")))
+      return failure();
+    const shard::Sharding &sharding = resultShardings[1];
+    if (failed(verifyEvenSharding(op, generator.getOutput(), sharding,
+                                  "the output (result #1)", symbolTable)))
+      return failure();
+    if (!sharding || shard::isFullReplication(sharding)) {
+      builder.clone(*op, partitionMap);
+      return success();
+    }
+    shard::GridOp grid =
+        shard::getGridOrNull(op, sharding.getGridAttr(), symbolTable);
+    auto type = cast<RankedTensorType>(generator.getOutput().getType());
+    auto localType =
+        cast<RankedTensorType>(shard::shardType(type, grid, sharding));
+    SmallVector<Value> offsets =
+        buildShardOffsets(builder, op->getLoc(), grid, sharding, type);
+    auto [newState, output] = buildBitGeneratorWindow(
+        builder, generator, localType, offsets, partitionedOperands.front());
+    partitionMap.map(generator.getNewState(), newState);
+    partitionMap.map(generator.getOutput(), output);
+    return success();
+  }
+};
+
+} // namespace
+
+void rng::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, RngDialect *) {
+    loadShardingDialects(ctx);
+    attachElementwiseShardingModels<
+#define GET_OP_LIST
+#include "rng/Dialect/Rng/IR/RngOps.cpp.inc"
+        >(ctx);
+    LinearIndexOp::attachInterface<LinearIndexShardingModel>(*ctx);
+    BitGeneratorOp::attachInterface<BitGeneratorShardingModel>(*ctx);
+  });
+}
