@@ -19,6 +19,9 @@ PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools lld-22
   cmake ninja-build g++ git clang-format
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest
+  # MPI for sharded programs (docs/Sharding.md): OpenMPI, the default mpirun
+  # (Debian ranks it above MPICH), and MPICH as mpirun.mpich.
+  openmpi-bin libopenmpi-dev mpich libmpich-dev
 )
 
 start=$SECONDS

@@ -69,3 +69,43 @@ if clang_format:
 # Tests that list the tracked files need the git checkout.
 if os.path.exists(os.path.join(config.rng_src_root, ".git")):
     config.available_features.add("git-checkout")
+
+# MPI (test/Shard, test/Upstream): Debian's OpenMPI (the default `mpirun`)
+# and MPICH, each as a feature with its launcher and its library for
+# mlir-runner's -shared-libs. OpenMPI refuses to run as root without these
+# two variables (containers run tests as root).
+config.environment["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
+config.environment["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
+
+
+def find_library(name):
+    import sysconfig
+    multiarch = sysconfig.get_config_var("MULTIARCH") or ""
+    for libdir in [os.path.join("/usr/lib", multiarch), "/usr/lib64", "/usr/lib"]:
+        path = os.path.join(libdir, name)
+        if os.path.exists(path):
+            return path
+    return None
+
+
+mpi_runner = (os.path.join(config.llvm_tools_dir, "mlir-runner") +
+              " -e main -entry-point-result=void -shared-libs={lib},"
+              + runner_libs)
+openmpi_launcher = shutil.which("mpirun.openmpi") or shutil.which("mpirun")
+openmpi_library = find_library("libmpi.so")
+if openmpi_launcher and openmpi_library:
+    config.available_features.add("openmpi")
+    config.substitutions.append(("%libmpi_openmpi", openmpi_library))
+    # With --output-filename DIR, rank r's output is DIR/1/rank.r/stdout.
+    config.substitutions.append(
+        ("%mpirun_openmpi", openmpi_launcher + " --oversubscribe"))
+    config.substitutions.append(
+        ("%run_openmpi", mpi_runner.format(lib=openmpi_library)))
+mpich_launcher = shutil.which("mpirun.mpich")
+mpich_library = find_library("libmpich.so.12")
+if mpich_launcher and mpich_library:
+    config.available_features.add("mpich")
+    config.substitutions.append(("%libmpi_mpich", mpich_library))
+    config.substitutions.append(("%mpirun_mpich", mpich_launcher))
+    config.substitutions.append(
+        ("%run_mpich", mpi_runner.format(lib=mpich_library)))

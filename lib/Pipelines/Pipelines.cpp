@@ -394,7 +394,8 @@ struct GpuModuleDataLayoutPass final
 
 /// Fails, with a diagnostic naming `pipeline`, if the GPU pipelines cannot
 /// lower the rng or round op `op`: outside any gpu.module, or inside one on
-/// ranked tensors or scalable vectors.
+/// ranked tensors or scalable vectors. The tensor-only ops (rng.bit_generator,
+/// rng.linear_index) get the way out that the lowering's own refusal gives.
 static LogicalResult checkGpuPipelineInput(Operation *op, StringRef pipeline) {
   if (!op->getParentOfType<gpu::GPUModuleOp>())
     return op->emitOpError()
@@ -411,6 +412,8 @@ static LogicalResult checkGpuPipelineInput(Operation *op, StringRef pipeline) {
       diag << "compute each output element in the kernel with "
               "buildBitGeneratorElement "
               "(rng/Conversion/RngToArith/BitGenerator.h) instead";
+    else if (isa<rng::LinearIndexOp>(op))
+      diag << "compute the index from the thread's coordinates instead";
     else
       diag << "use scalars or fixed-size vectors, or bufferize the kernel and "
               "convert its linalg ops to loops first";

@@ -23,6 +23,7 @@ func.func @unused_draws(%seed: i32, %offset: i32, %offsets: tensor<8xi32>,
   %j = rng.jax_normal %seed, %seed, %offset : i32, i32
   %t = rng.rand %seed, %offsets : i32, tensor<8xi32>
   %s, %b = rng.bit_generator philox %state : tensor<2xi64> -> tensor<8xi32>
+  %l = rng.linear_index %offset : tensor<4x2xi32>
   %r = round.stochastic %x, %offset : f32, i32 -> bf16
   return
 }

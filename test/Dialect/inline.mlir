@@ -91,3 +91,27 @@ func.func @caller_jax(%k0: i32, %k1: i32, %i: i64, %s: tensor<2xi64>)
       : (i32, i32, i64, tensor<2xi64>) -> (i32, f32, tensor<2xi64>, tensor<8xi32>)
   return %y, %u, %n, %o : i32, f32, tensor<2xi64>, tensor<8xi32>
 }
+
+// rng.linear_index (a tensor op, not elementwise) inlines too, with the
+// draw it feeds.
+// CHECK-LABEL: func.func @caller_linear_index
+// CHECK-SAME: (%[[SEED:.*]]: i32, %[[BASE:.*]]: i32)
+// CHECK-NOT:   call
+// CHECK:       %[[I:.*]] = rng.linear_index %[[BASE]] : tensor<2x3xi32>
+// CHECK:       rng.rand %[[SEED]], %[[I]] : i32, tensor<2x3xi32>
+// CHECK:       return
+// CHECK-NOT:   @draw_at_indices(
+// LLVM-LABEL: llvm.func @caller_linear_index
+// LLVM-NOT:   rng.
+// LLVM-NOT:   @draw_at_indices(
+
+func.func private @draw_at_indices(%seed: i32, %base: i32) -> tensor<2x3xf32> {
+  %i = rng.linear_index %base : tensor<2x3xi32>
+  %u = rng.rand %seed, %i : i32, tensor<2x3xi32>
+  return %u : tensor<2x3xf32>
+}
+
+func.func @caller_linear_index(%seed: i32, %base: i32) -> tensor<2x3xf32> {
+  %u = func.call @draw_at_indices(%seed, %base) : (i32, i32) -> tensor<2x3xf32>
+  return %u : tensor<2x3xf32>
+}

@@ -158,10 +158,34 @@ def write_bit_generator(prog, op):
     prog.values += [(new_state, state_type), (output, out_type)]
 
 
+def write_linear_index(prog, op):
+    """rng.linear_index: a static result tensor and an optional base of its
+    element type; mostly valid, sometimes not (a dynamic, huge or
+    non-tensor result, a base of another type)."""
+    rng = prog.rng
+    out_type = pick_head(rng, V.LINEAR_INDEX_RESULTS)
+    base_type = pick_head(rng, V.LINEAR_INDEX_BASES)
+    if base_type == "same":
+        base_type = element_type(out_type)
+    base = None if base_type == "none" else prog.value_of(base_type)
+    result = prog.fresh()
+    if rng.random() < 0.7:
+        operand = f" {base}" if base else ""
+        line = f"{result} = {op['name']}{operand} : {out_type}"
+    else:
+        line = (f'{result} = "{op["name"]}"({base or ""}) : '
+                f"({base_type if base else ''}) -> {out_type}")
+    prog.lines.append(line)
+    prog.values.append((result, out_type))
+
+
 def write_op(prog, op):
     rng = prog.rng
     if op["syntax"] == "bitgen":
         write_bit_generator(prog, op)
+        return
+    if op["syntax"] == "linear_index":
+        write_linear_index(prog, op)
         return
     shape = pick_head(rng, V.SHAPES)
     elem = {role: pick_head(rng, V.ROLE_TYPES[role]) for role in V.ROLE_TYPES}

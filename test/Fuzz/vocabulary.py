@@ -91,6 +91,10 @@ OPS = [
     # tensor (rng_fuzz.py's writer "bitgen" picks both).
     dict(name="rng.bit_generator", syntax="bitgen", operands=[],
          results=[], attrs=[]),
+    # Not elementwise: an optional scalar base and a static result tensor
+    # (rng_fuzz.py's writer "linear_index" picks both).
+    dict(name="rng.linear_index", syntax="linear_index", operands=[],
+         results=[], attrs=[]),
 ]
 
 # Element types per role, most likely first (the generator prefers the head
@@ -187,6 +191,19 @@ BITGEN_OUTPUTS = ["tensor<8xi32>", "tensor<i32>", "tensor<3x5xi8>",
                   "tensor<2x3x7xi16>", "tensor<7xi64>", "tensor<0xi32>",
                   "tensor<1x1x1xi64>", "tensor<5x2xi32>", "tensor<?xi32>",
                   "tensor<4xf32>", "tensor<100000000xi32>", "vector<4xi32>"]
+
+# rng.linear_index: results (valid ones first, then huge, zero-size,
+# dynamic, non-tensor and wrongly typed ones) and bases (mostly the result's
+# element type, sometimes another).
+LINEAR_INDEX_RESULTS = ["tensor<2x3xi32>", "tensor<8xi64>", "tensor<i32>",
+                        "tensor<1x1xi64>", "tensor<0x3xi32>",
+                        "tensor<3x1x5x2xi32>", "tensor<100000000xi32>",
+                        "tensor<4294967296x4294967296xi64>",
+                        'tensor<4xi32, "encoding">', "tensor<?x3xi32>",
+                        "tensor<*xi32>", "tensor<4xi16>", "tensor<4xf32>",
+                        "vector<4xi32>", "i32"]
+LINEAR_INDEX_BASES = ["same", "same", "none", "i32", "i64", "i16", "f32",
+                      "tensor<4xi32>", "index"]
 
 # Passes and named pipelines, each with the options it takes and the values
 # to try. `anchor` is where the pass nests in --pass-pipeline ("" for a

@@ -47,7 +47,8 @@ registered op has no case, so a new op cannot be left out of the matrix.
 Values: each case is run at run time (every operand an argument of a
 function that is not inlined, so nothing folds), and each result element is
 compared with the independent models (triton_random_model.py,
-hash_random_model.py, jax_random_model.py, stochastic_rounding_model.py):
+hash_random_model.py, jax_random_model.py, linear_index_model.py,
+stochastic_rounding_model.py):
 bit for bit, except the normal distributions (within the ulp bound of
 their spec: randn 2, hash_randn 3, jax_normal 4). Scalable vectors cannot
 run on x86 (no SVE): they are lowered and translated to LLVM IR only.
@@ -61,6 +62,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hash_random_model as hash_model  # noqa: E402
 import jax_random_model as jax_model  # noqa: E402
+import linear_index_model  # noqa: E402
 import numpy as np  # noqa: E402
 import stochastic_rounding_model as sr_model  # noqa: E402
 import triton_random_model as triton_model  # noqa: E402
@@ -347,6 +349,24 @@ def _bit_generator(algorithm, words, dims, elem):
     return case
 
 
+def _linear_index(dims, elem, base):
+    """rng.linear_index over a static `dims` tensor of `elem`, plus the base
+    `base` (bits of `elem`; None: the op without a base operand)."""
+    out_t = "tensor<%s%s>" % ("".join("%dx" % d for d in dims), elem)
+    case = Case(
+        "linear_index_%s_%s%s" % ("x".join(map(str, dims)) or "0d", elem,
+                                  "" if base is None else "_base"),
+        "rng.linear_index",
+        [] if base is None else [Operand("base", elem)], [elem],
+        lambda a, t: "rng.linear_index%s : %s" % (
+            "" if base is None else " " + a["base"], out_t),
+        lambda: linear_index_model.linear_index(tuple(dims), width(elem),
+                                                base or 0),
+        shapes=["tensor"], gpu=False)
+    case.dims, case.base = dims, base
+    return case
+
+
 def _cases():
     c = []
     # Philox4x32 and the Triton family.
@@ -466,6 +486,14 @@ def _cases():
     c.append(_bit_generator("default", 2, [5], "i16"))
     c.append(_bit_generator("philox", 3, [], "i8"))
 
+    # The counters of element-indexed streams (SPEC section 10): bases that
+    # wrap inside the tensor, none, ranks 0 to 3.
+    c.append(_linear_index([2, 3], "i32", 2**32 - 3))
+    c.append(_linear_index([5], "i64", None))
+    c.append(_linear_index([], "i32", 7))
+    c.append(_linear_index([2, 1, 3], "i64", 2**64 - 4))
+    c.append(_linear_index([4, 1], "i32", None))
+
     # Stochastic rounding: every result format; random-bit widths and
     # saturate varied (the MX formats need saturate).
     rbits = ["i8", "i16", "i32", "i64", "i13", "i3", "i32", "i16", "i8"]
@@ -531,6 +559,8 @@ def kernel_body(case, shape, args, indent="  "):
 def host_function(case, shape):
     if case.op == "rng.bit_generator":
         return bit_generator_function(case)
+    if case.op == "rng.linear_index":
+        return linear_index_function(case)
     args = {o.name: "%" + o.name for o in case.operands}
     types = [operand_type(case, o, shape) for o in case.operands]
     lines, values, out_types = kernel_body(case, shape, args)
@@ -566,6 +596,20 @@ def bit_generator_function(case):
         v = "%e"
     lines += ["  return %%new, %s : %s, %s" % (v, st, pt), "}"]
     return lines
+
+
+def linear_index_type(case):
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in case.dims),
+                             case.results[0])
+
+
+def linear_index_function(case):
+    """The op on a base argument (when it has one), its result returned."""
+    rt = linear_index_type(case)
+    params = "%%base: %s" % case.results[0] if case.operands else ""
+    return ["func.func %s(%s) -> %s {" % (fname(case, "tensor"), params, rt),
+            "  %%r = %s" % case.text({"base": "%base"}, {}),
+            "  return %%r : %s" % rt, "}"]
 
 
 class Main:
@@ -640,6 +684,16 @@ def call_case(main, case, shape):
                   % (r, fname(case, "tensor"), s, st, st, pt))
         show_tensor(main, "%s/tensor/new_state" % case.tag, r + "#0", st)
         show_tensor(main, "%s/tensor/r1" % case.tag, r + "#1", pt)
+        return
+    if case.op == "rng.linear_index":
+        elem, rt = case.results[0], linear_index_type(case)
+        args = ([main.const(literal(elem, case.base), elem)]
+                if case.operands else [])
+        r = main.fresh("r")
+        main.emit("%s = func.call %s(%s) : (%s) -> %s"
+                  % (r, fname(case, "tensor"), ", ".join(args),
+                     ", ".join(o.elem for o in case.operands), rt))
+        show_tensor(main, "%s/tensor/r0" % case.tag, r, rt)
         return
     inputs = case_inputs(case, shape)
     s = SHAPES[shape]
@@ -1032,8 +1086,9 @@ def check_host_bit_generator(path):
 
 def gen_gpu_rejected():
     """Forms the GPU pipelines reject, each with the expected diagnostic:
-    tensors and scalable vectors inside a kernel, rng.bit_generator (tensor
-    only) inside a kernel, rng and round ops outside any gpu.module."""
+    tensors and scalable vectors inside a kernel, rng.bit_generator and
+    rng.linear_index (tensor only) inside a kernel, rng and round ops
+    outside any gpu.module."""
     out = ["// Generated by test/lib/conformance.py gen-gpu-rejected."]
     first = True
 
@@ -1050,6 +1105,13 @@ def gen_gpu_rejected():
                 lines = ["    %%new, %%out = %s" % case.text(
                     {"state": "%state"}, {})]
                 what = "on tensors cannot lower inside a gpu.module"
+            elif case.op == "rng.linear_index":
+                params = ", ".join("%%base: %s" % o.elem
+                                   for o in case.operands)
+                lines = ["    %%r = %s" % case.text({"base": "%base"}, {})]
+                what = ("on tensors cannot lower inside a gpu.module (kernels "
+                        "hold no tensors); compute the index from the "
+                        "thread's coordinates instead")
             else:
                 types = [operand_type(case, o, shape) for o in case.operands]
                 args = {o.name: "%" + o.name for o in case.operands}
@@ -1115,6 +1177,17 @@ def check_host(path, shapes):
                         failures.append("%s: got %s, expected %s"
                                         % (tag, got, want))
                     tally.exact += len(want)
+                continue
+            if case.op == "rng.linear_index":
+                tag = "%s/tensor/r0" % case.tag
+                w = width(case.results[0])
+                want = case.model()
+                got = [v & ((1 << w) - 1)
+                       for v in printed_values.get(tag, [])]
+                if got != want:
+                    failures.append("%s: got %s, expected %s"
+                                    % (tag, got, want))
+                tally.exact += len(want)
                 continue
             inputs = case_inputs(case, shape)
             n = lanes(shape)
@@ -1215,6 +1288,10 @@ def variants(cases):
         return ", ".join("%s %d-word %s %s" % (
             c.algorithm, c.words, "x".join(map(str, c.dims)) or "0-D",
             c.results[1]) for c in cases)
+    if cases[0].op == "rng.linear_index":
+        return ", ".join("%s %s%s" % (
+            "x".join(map(str, c.dims)) or "0-D", c.results[0],
+            "" if c.base is None else " + base") for c in cases)
     if cases[0].op.startswith("round."):
         return ", ".join(c.results[0] for c in cases)
     if cases[0].op in ("rng.jax_bits", "rng.jax_uniform", "rng.jax_randint"):

@@ -92,6 +92,22 @@ MLIR_CAPI_EXPORTED MlirOperation mlirRngRandn4xCreate(MlirLocation location,
                                                       MlirValue offset,
                                                       int32_t rounds);
 
+/* rng.linear_index (SPEC section 10): each element's row-major linear index
+ * in the whole tensor, plus a base, wrapping at the element width. Not
+ * elementwise: `resultType`, a statically shaped ranked tensor of i32 or i64
+ * (rank 0 included), is always given. */
+
+/** `rng.linear_index : resultType`: the indices from 0 (the op without a
+ * base operand). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngLinearIndexCreate(MlirLocation location,
+                                                          MlirType resultType);
+
+/** `rng.linear_index base : resultType`: the indices plus `base`, a scalar
+ * of `resultType`'s element type (a null `base` is refused like any null
+ * operand; use mlirRngLinearIndexCreate for base 0). */
+MLIR_CAPI_EXPORTED MlirOperation mlirRngLinearIndexWithBaseCreate(
+    MlirLocation location, MlirType resultType, MlirValue base);
+
 #ifdef __cplusplus
 }
 #endif

@@ -65,3 +65,17 @@ MlirOperation mlirRngRandn4xCreate(MlirLocation location, MlirValue seed,
                                    MlirValue offset, int32_t rounds) {
   return createTritonOp<rng::Randn4xOp>(location, seed, offset, rounds);
 }
+
+MlirOperation mlirRngLinearIndexCreate(MlirLocation location,
+                                       MlirType resultType) {
+  return createVerifiedOp<rng::RngDialect, rng::LinearIndexOp>(
+      location, {{"resultType", resultType}}, unwrap(resultType), Value());
+}
+
+MlirOperation mlirRngLinearIndexWithBaseCreate(MlirLocation location,
+                                               MlirType resultType,
+                                               MlirValue base) {
+  return createVerifiedOp<rng::RngDialect, rng::LinearIndexOp>(
+      location, {{"resultType", resultType}, {"base", base}},
+      unwrap(resultType), unwrap(base));
+}

@@ -35,8 +35,8 @@ Value rng::buildGlobalLinearIndex(OpBuilder &builder, Location loc,
               builder.getIntegerAttr(type, APInt(type.getWidth(), stride,
                                                  /*isSigned=*/false,
                                                  /*implicitTrunc=*/true))));
-    result =
-        result ? Value(arith::AddIOp::create(builder, loc, result, term)) : term;
+    result = result ? Value(arith::AddIOp::create(builder, loc, result, term))
+                    : term;
     stride *= uint64_t(globalShape[d]);
   }
   // Rank 0: the one element has index 0.

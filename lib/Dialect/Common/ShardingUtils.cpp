@@ -114,8 +114,7 @@ LogicalResult rng::verifyEvenSharding(Operation *op, Value value,
                         << type.getDimSize(d)
                         << ", which does not split evenly over the " << group
                         << " processes of grid axes " << formatAxes(axes)
-                        << " of @"
-                        << grid.getSymName()
+                        << " of @" << grid.getSymName()
                         << "; a split must divide its dimension (upstream "
                            "would give the remainder to trailing shards)";
   }
@@ -138,8 +137,7 @@ SmallVector<Value> rng::buildShardOffsets(OpBuilder &builder, Location loc,
       continue;
     }
     int64_t group = shard::collectiveProcessGroupSize(axes, grid.getShape());
-    Value process =
-        shard::createProcessLinearIndex(grid.getSymName(), axes, b);
+    Value process = shard::createProcessLinearIndex(grid.getSymName(), axes, b);
     Value localSize =
         arith::ConstantIndexOp::create(b, type.getDimSize(d) / group);
     offsets.push_back(arith::MulIOp::create(b, process, localSize));
@@ -178,8 +176,7 @@ LogicalResult rng::partitionElementwiseOp(
         checkSplit) {
   for (auto [i, result] : llvm::enumerate(op->getResults()))
     if (failed(verifyEvenSharding(op, result, resultShardings[i],
-                                  "result #" + std::to_string(i),
-                                  symbolTable)))
+                                  "result #" + std::to_string(i), symbolTable)))
       return failure();
   for (auto [i, operand] : llvm::enumerate(op->getOperands()))
     if (failed(verifyEvenSharding(op, operand, operandShardings[i],
@@ -202,10 +199,17 @@ LogicalResult rng::partitionElementwiseOp(
   const shard::Sharding &sharding = resultShardings.front();
   int64_t rank = cast<RankedTensorType>(op->getResult(0).getType()).getRank();
   auto mismatch = [&](StringRef what, const shard::Sharding &other) {
+    if (!other)
+      return op->emitOpError()
+             << what
+             << " has no sharding while another value of the op is split; "
+                "shard-partition reads a value's sharding from its one "
+                "shard.shard (a value annotated with shard.shard must have "
+                "no other users: use the annotated value)";
     return op->emitOpError()
            << what << " is sharded unlike result #0 (split axes "
-           << formatSplitAxes(other) << " against "
-           << formatSplitAxes(sharding) << "); an elementwise op needs one sharding for all its tensors "
+           << formatSplitAxes(other) << " against " << formatSplitAxes(sharding)
+           << "); an elementwise op needs one sharding for all its tensors "
               "(run sharding-propagation to annotate them)";
   };
   for (auto [i, other] : llvm::enumerate(resultShardings))
@@ -227,8 +231,8 @@ LogicalResult rng::partitionElementwiseOp(
       return failure();
   }
   shard::partitionTriviallyShardableOperation(
-      *op, partitionedOperands, operandShardings, resultShardings,
-      partitionMap, symbolTable, builder);
+      *op, partitionedOperands, operandShardings, resultShardings, partitionMap,
+      symbolTable, builder);
   return success();
 }
 
@@ -304,9 +308,9 @@ rng::getElementwiseLoopIteratorTypes(Operation *op) {
 
 void rng::loadShardingDialects(MLIRContext *ctx) {
   DialectRegistry registry;
-  registry.insert<affine::AffineDialect, arith::ArithDialect,
-                  linalg::LinalgDialect, shard::ShardDialect,
-                  tensor::TensorDialect>();
+  registry
+      .insert<affine::AffineDialect, arith::ArithDialect, linalg::LinalgDialect,
+              shard::ShardDialect, tensor::TensorDialect>();
   ctx->appendDialectRegistry(registry);
   for (StringRef name : registry.getDialectNames())
     ctx->getOrLoadDialect(name);

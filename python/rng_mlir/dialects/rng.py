@@ -10,6 +10,7 @@ leading types. For example::
     u = rng.jax_uniform(F32Type.get(), k0, k1, i)       # result type first
     new_state, out = rng.bit_generator(state_type, out_type, state,
                                        algorithm="philox")
+    i = rng.linear_index(tensor_type, base)           # base optional
 
 ``algorithm=`` of ``bit_generator`` takes ``"three_fry"``, ``"philox"`` or
 ``"default"`` (or the attribute ``#rng<algorithm ...>``).

@@ -3,6 +3,7 @@
 
   check_mpi_outputs.py draws STDOUT...
   check_mpi_outputs.py bitgen ALGORITHM STATE SHAPE WIDTH STDOUT...
+  check_mpi_outputs.py example STDOUT...   (examples/sharded.mlir)
 
 Every STDOUT is one process's output (the first: the 1-process run); each
 prints the arrays of its program with printMemref. Every process must print
@@ -101,9 +102,42 @@ def check_bitgen(algorithm, state, shape, width, paths):
                                               width, len(paths) - 1))
 
 
+def check_example(paths):
+    """examples/sharded.mlir: every process prints the 1-process run's lines
+    (but its rank); the kept count, y's first values and the generator's
+    state and rows equal the models."""
+    runs = []
+    for path in paths:
+        lines = [l.split(">:", 1)[-1] for l in open(path).read().splitlines()]
+        runs.append([l for l in lines if not l.startswith("rank ")])
+    for path, run in zip(paths[1:], runs[1:]):
+        if run != runs[0]:
+            sys.exit("FAIL: %s differs from the 1-process run %s" % (path, paths[0]))
+    text = "\n".join(runs[0])
+    n = 1024 * 512
+    u = trm.u2f_numpy(trm.randint4x_numpy(123, 32, np.arange(n), 32)[0])
+    kept = int((u > np.float32(0.2)).sum())
+    got = int(re.search(r"kept (\d+)", text).group(1))
+    if got != kept:
+        sys.exit("FAIL: kept %d, the model %d" % (got, kept))
+    first = [1.25 if v > np.float32(0.2) else 0.0 for v in u[:4]]
+    shown = [float(v) for v in re.search(r"y\[0, 0:4\] \(([^)]*)\)", text).group(1).split(",")]
+    if shown != first:
+        sys.exit("FAIL: y[0, 0:4] %s, the model %s" % (shown, first))
+    state, out = jrm.bit_generator("three_fry", [1, 2], (4, 8), 32)
+    got_state = [int(v) for v in re.search(r"new state \(([^)]*)\)", text).group(1).split(",")]
+    rows = [[int(v) for v in r.split(",")] for r in re.findall(r"^\(([\d, ]+)\)$", text, re.M)]
+    if got_state != state or sum(rows, []) != out:
+        sys.exit("FAIL: the bit generator's state or output differs from the model")
+    print("example: %d processes print the 1-process run's lines; kept %d of %d, "
+          "y and the generator equal the models" % (len(paths) - 1, kept, n))
+
+
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "draws":
         check_draws(sys.argv[2:])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "example":
+        check_example(sys.argv[2:])
     elif len(sys.argv) >= 7 and sys.argv[1] == "bitgen":
         check_bitgen(*sys.argv[2:6], sys.argv[6:])
     else:

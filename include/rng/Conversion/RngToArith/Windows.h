@@ -32,9 +32,8 @@ namespace rng {
 /// dimension; empty for the window at the origin), the current element's
 /// row-major linear index in the whole tensor as an integer of `type`
 /// (wrapping at its width).
-Value buildGlobalLinearIndex(OpBuilder &builder, Location loc,
-                             IntegerType type, ArrayRef<int64_t> globalShape,
-                             ValueRange offsets);
+Value buildGlobalLinearIndex(OpBuilder &builder, Location loc, IntegerType type,
+                             ArrayRef<int64_t> globalShape, ValueRange offsets);
 
 /// rng.linear_index's values over the window `windowType` of a tensor of
 /// shape `globalShape` at `offsets` (as for buildGlobalLinearIndex), plus

@@ -1,4 +1,5 @@
-//===- ShardingUtils.h - Sharding models shared by rng and round -*- C++ -*-===//
+//===- ShardingUtils.h - Sharding models shared by rng and round -*- C++
+//-*-===//
 //
 // Part of the rng-mlir project.
 //
@@ -119,9 +120,9 @@ struct ElementwiseShardingModelBase
     return getPlainShardingOption(op, operandShardings, resultShardings);
   }
 
-  LogicalResult addShardingAnnotations(
-      Operation *op, OpBuilder &builder,
-      const shard::ShardingOption &option) const {
+  LogicalResult
+  addShardingAnnotations(Operation *op, OpBuilder &builder,
+                         const shard::ShardingOption &option) const {
     return addTensorShardingAnnotations(op, builder, option);
   }
 
@@ -139,8 +140,8 @@ struct ElementwiseShardingModelBase
 
 template <typename OpTy>
 struct ElementwiseShardingModel
-    : public ElementwiseShardingModelBase<ElementwiseShardingModel<OpTy>, OpTy> {
-};
+    : public ElementwiseShardingModelBase<ElementwiseShardingModel<OpTy>,
+                                          OpTy> {};
 
 /// Attaches ElementwiseShardingModel to each of `Ops` that is elementwise
 /// (OpTrait::Elementwise), so a new elementwise op gets its model from the

@@ -215,12 +215,15 @@ OpFoldResult LinearIndexOp::fold(FoldAdaptor adaptor) {
   }
   // With at most one element the result is a splat of the base. Larger
   // results stay ops: shard-partition cannot partition a non-splat constant.
+  // The count is read off the shape, not multiplied out: a product such as
+  // 2^32 x 2^32 wraps int64 (to 0, which would fold to an empty constant).
   auto type = cast<RankedTensorType>(getType());
-  if (type.getNumElements() > 1)
-    return {};
+  ArrayRef<int64_t> shape = type.getShape();
   unsigned width = type.getElementTypeBitWidth();
-  if (type.getNumElements() == 0)
+  if (llvm::is_contained(shape, 0))
     return DenseElementsAttr::get(type, ArrayRef<APInt>());
+  if (!llvm::all_of(shape, [](int64_t size) { return size == 1; }))
+    return {};
   if (!getBase())
     return DenseElementsAttr::get(type, APInt(width, 0));
   if (baseAttr)

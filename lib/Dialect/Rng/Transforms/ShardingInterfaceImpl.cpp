@@ -38,9 +38,9 @@ struct LinearIndexShardingModel
     return getPlainShardingOption(op, operandShardings, resultShardings);
   }
 
-  LogicalResult addShardingAnnotations(
-      Operation *op, OpBuilder &builder,
-      const shard::ShardingOption &option) const {
+  LogicalResult
+  addShardingAnnotations(Operation *op, OpBuilder &builder,
+                         const shard::ShardingOption &option) const {
     return addTensorShardingAnnotations(op, builder, option);
   }
 
@@ -62,7 +62,8 @@ struct LinearIndexShardingModel
     shard::GridOp grid =
         shard::getGridOrNull(op, sharding.getGridAttr(), symbolTable);
     auto type = cast<RankedTensorType>(indexOp.getType());
-    auto localType = cast<RankedTensorType>(shard::shardType(type, grid, sharding));
+    auto localType =
+        cast<RankedTensorType>(shard::shardType(type, grid, sharding));
     SmallVector<Value> offsets =
         buildShardOffsets(builder, op->getLoc(), grid, sharding, type);
     Value base = indexOp.getBase() ? partitionedOperands.front() : Value();
@@ -83,17 +84,17 @@ struct BitGeneratorShardingModel
     : public shard::ShardingInterface::ExternalModel<BitGeneratorShardingModel,
                                                      BitGeneratorOp> {
   SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    auto type = cast<RankedTensorType>(
-        cast<BitGeneratorOp>(op).getOutput().getType());
+    auto type =
+        cast<RankedTensorType>(cast<BitGeneratorOp>(op).getOutput().getType());
     return SmallVector<utils::IteratorType>(type.getRank(),
                                             utils::IteratorType::parallel);
   }
 
   SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
     MLIRContext *ctx = op->getContext();
-    int64_t rank = cast<RankedTensorType>(
-                       cast<BitGeneratorOp>(op).getOutput().getType())
-                       .getRank();
+    int64_t rank =
+        cast<RankedTensorType>(cast<BitGeneratorOp>(op).getOutput().getType())
+            .getRank();
     AffineMap none = AffineMap::get(rank, 0, {}, ctx);
     // state; new_state, output.
     return {none, none, AffineMap::getMultiDimIdentityMap(rank, ctx)};

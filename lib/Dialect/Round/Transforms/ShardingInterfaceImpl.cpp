@@ -62,8 +62,7 @@ void mlir::rng::rounding::registerShardingInterfaceExternalModels(
     DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RoundDialect *) {
     loadShardingDialects(ctx);
-    StochasticOp::attachInterface<ElementwiseShardingModel<StochasticOp>>(
-        *ctx);
+    StochasticOp::attachInterface<ElementwiseShardingModel<StochasticOp>>(*ctx);
     ScalingStochasticOp::attachInterface<ScalingStochasticShardingModel>(*ctx);
   });
 }

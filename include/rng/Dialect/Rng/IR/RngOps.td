@@ -406,10 +406,11 @@ def Rng_LinearIndexOp : Rng_Op<"linear_index", [Pure,
     Types: the result is a ranked tensor of `i32` or `i64` with a static
     shape (rank 0 included: its one element is `base`).
 
-    Folding: a result of one element folds to the splat `base`, and a
-    constant zero `base` is dropped. Larger results do not fold to a
-    constant, on purpose: upstream's `shard-partition` cannot partition a
-    non-splat constant.
+    Folding: a result of one element whose `base` is a constant (or
+    absent) folds to the splat `base`, a result of no elements to an empty
+    constant, and a constant zero `base` is dropped. Larger results do not
+    fold to a constant, on purpose: upstream's `shard-partition` cannot
+    partition a non-splat constant.
 
     Lowered by `convert-rng-to-arith` to a `linalg.generic` over the result
     whose body computes the index from `linalg.index` (bufferizes, tiles and

@@ -1,0 +1,226 @@
+//===- ShardPartition.cpp - Partition the functions that shard ------------===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Upstream's sharding-propagation and shard-partition, scheduled on every
+// function, reject a function holding an op without a sharding model (mpi.*,
+// calls, printing) and any function that is not one block (external
+// declarations included). A sharded program needs a driver, so this pass
+// runs them only on the functions that shard.
+//
+//===----------------------------------------------------------------------===//
+
+#include "rng/Shard/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_SHARDPARTITIONPASS
+#include "rng/Shard/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::rng;
+
+/// Whether `fn` annotates a sharding (the ops sharding-propagation starts
+/// from).
+static bool holdsShardOps(FunctionOpInterface fn) {
+  return fn
+      .walk([](Operation *op) {
+        return isa<shard::ShardOp, shard::ShardingOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Appends upstream's passes, which run on any FunctionOpInterface.
+static void addPartitionPasses(OpPassManager &pm) {
+  pm.addPass(shard::createShardingPropagation());
+  pm.addPass(shard::createPartition());
+}
+
+/// Checks what LLVM 22's shard-partition asserts (and, built without
+/// assertions, crashes on) in the annotated function `fn`: every ranked
+/// tensor argument of rank > 0 has one use, a shard.shard, and every such
+/// operand of the other ops comes from a shard.shard. An argument with no
+/// use at all is annotated as replicated on the function's grid first
+/// (docs/upstream/shard-partition-unannotated-values.md).
+static LogicalResult checkAnnotated(FunctionOpInterface fn, StringRef pass) {
+  Block &entry = fn.getFunctionBody().front();
+  auto isShardedTensor = [](Value value) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    return type && type.getRank() > 0;
+  };
+  FlatSymbolRefAttr grid;
+  fn.walk([&](shard::ShardingOp sharding) {
+    if (!grid)
+      grid = sharding.getGridAttr();
+  });
+  for (BlockArgument arg : entry.getArguments()) {
+    if (!isShardedTensor(arg))
+      continue;
+    if (arg.use_empty() && grid) {
+      OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+      Value replicated = shard::ShardingOp::create(
+          builder, arg.getLoc(),
+          shard::Sharding::get(grid, {shard::GridAxesAttr::get(
+                                         builder.getContext(), {})}));
+      shard::ShardOp::create(builder, arg.getLoc(), arg, replicated);
+      continue;
+    }
+    if (arg.hasOneUse() && isa<shard::ShardOp>(*arg.getUsers().begin()))
+      continue;
+    return fn.emitError()
+           << pass << ": argument #" << arg.getArgNumber() << " ("
+           << arg.getType() << ") of @" << fn.getName()
+           << " is not annotated after sharding-propagation (it must have "
+              "one use, a shard.shard; LLVM 22's shard-partition crashes "
+              "otherwise): annotate it with shard.shard, use it only "
+              "through ops with a sharding model, or remove it";
+  }
+  for (Operation &op : entry) {
+    if (isa<shard::ShardOp, shard::ShardingOp, shard::GetShardingOp>(op))
+      continue;
+    for (OpOperand &operand : op.getOpOperands()) {
+      if (!isShardedTensor(operand.get()) ||
+          operand.get().getDefiningOp<shard::ShardOp>())
+        continue;
+      return op.emitError()
+             << pass << ": operand #" << operand.getOperandNumber() << " ("
+             << operand.get().getType()
+             << ") is not annotated after sharding-propagation (it must come "
+                "from a shard.shard; LLVM 22's shard-partition crashes "
+                "otherwise): annotate the value with shard.shard";
+    }
+  }
+  return success();
+}
+
+namespace {
+struct ShardPartitionPass final
+    : rng::impl::ShardPartitionPassBase<ShardPartitionPass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *) override {
+    // Op-agnostic, run on each function that shards.
+    propagation = OpPassManager(OpPassManager::Nesting::Explicit);
+    propagation.addPass(shard::createShardingPropagation());
+    partition = OpPassManager(OpPassManager::Nesting::Explicit);
+    partition.addPass(shard::createPartition());
+    return success();
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    OpPassManager pm(OpPassManager::Nesting::Explicit);
+    addPartitionPasses(pm);
+    pm.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override;
+
+  /// Checks that every call of `fn`, whose type was `oldType` before
+  /// partitioning, still matches its type.
+  LogicalResult checkCalls(FunctionOpInterface fn, Type oldType);
+
+  OpPassManager propagation;
+  OpPassManager partition;
+};
+} // namespace
+
+void ShardPartitionPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<FunctionOpInterface> sharded;
+  for (auto fn : module.getOps<FunctionOpInterface>()) {
+    if (fn.isExternal() || !holdsShardOps(fn))
+      continue;
+    size_t blocks = fn.getFunctionBody().getBlocks().size();
+    if (blocks != 1) {
+      fn.emitError() << getArgument() << ": function @" << fn.getName()
+                     << " holds shard ops and has " << blocks
+                     << " blocks; sharding-propagation and shard-partition "
+                        "partition only functions of one block (use "
+                        "structured control flow, or move the shard ops to a "
+                        "function of one block)";
+      return signalPassFailure();
+    }
+    sharded.push_back(fn);
+  }
+
+  for (FunctionOpInterface fn : sharded) {
+    Type oldType = fn.getFunctionType();
+    // LLVM 22 fails without a diagnostic on some inputs (a non-splat
+    // constant): name the function then.
+    bool reported = false;
+    LogicalResult result = success();
+    {
+      ScopedDiagnosticHandler watch(&getContext(), [&](Diagnostic &diag) {
+        if (diag.getSeverity() == DiagnosticSeverity::Error)
+          reported = true;
+        return failure(); // Let the enclosing handler report it.
+      });
+      result = runPipeline(propagation, fn);
+      if (succeeded(result)) {
+        if (failed(checkAnnotated(fn, getArgument())))
+          return signalPassFailure();
+        result = runPipeline(partition, fn);
+      }
+    }
+    if (failed(result)) {
+      if (!reported)
+        fn.emitError() << getArgument()
+                       << ": sharding-propagation or shard-partition failed "
+                          "on function @"
+                       << fn.getName()
+                       << " without a diagnostic (LLVM 22 does so for a "
+                          "sharded non-splat constant: build such tensors "
+                          "with linalg.generic or pass them as arguments)";
+      return signalPassFailure();
+    }
+    if (failed(checkCalls(fn, oldType)))
+      return signalPassFailure();
+  }
+}
+
+LogicalResult ShardPartitionPass::checkCalls(FunctionOpInterface fn,
+                                             Type oldType) {
+  auto newType = cast<FunctionType>(fn.getFunctionType());
+  if (newType == oldType)
+    return success();
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(fn, getOperation());
+  if (!uses)
+    return success();
+  bool ok = true;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<CallOpInterface>(use.getUser());
+    if (!call)
+      continue;
+    if (TypeRange(call.getArgOperands()) == newType.getInputs() &&
+        call->getResultTypes() == newType.getResults())
+      continue;
+    call->emitError() << getArgument() << ": shard-partition changed the type "
+                      << "of @" << fn.getName() << " from " << oldType
+                      << " to its local " << newType
+                      << ", which this call does not match; return "
+                         "replicated results from sharded functions (a "
+                         "shard.shard to a sharding with empty split axes) "
+                         "or call them only from partitioned code";
+    ok = false;
+  }
+  return success(ok);
+}

@@ -1,0 +1,120 @@
+// RUN: rng-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --rng-shard-partition | FileCheck %s
+
+// Only @double holds shard ops: it is partitioned (each process doubles its
+// half of the replicated argument, and the replicated result is gathered),
+// while @main, with ops that have no sharding model, and the external
+// declaration stay as written.
+// CHECK-LABEL: func.func @double(
+// CHECK-SAME:      %[[X:.*]]: tensor<16xi32>) -> tensor<16xi32>
+// CHECK:         %[[HALF:.*]] = shard.all_slice %[[X]] on @grid grid_axes = [0] slice_axis = 0 : tensor<16xi32> -> tensor<8xi32>
+// CHECK:         %[[SUM:.*]] = linalg.add ins(%[[HALF]], %[[HALF]] : tensor<8xi32>, tensor<8xi32>)
+// CHECK:         %[[GATHERED:.*]] = shard.all_gather %[[SUM]] on @grid grid_axes = [0] gather_axis = 0 : tensor<8xi32> -> tensor<16xi32>
+// CHECK-LABEL: func.func private @print(tensor<16xi32>)
+// CHECK-LABEL: func.func @main(
+// CHECK-NEXT:    %{{.*}} = mpi.init : !mpi.retval
+// CHECK-NEXT:    %[[R:.*]] = call @double(%{{.*}}) : (tensor<16xi32>) -> tensor<16xi32>
+// CHECK-NEXT:    call @print(%[[R]])
+module {
+  shard.grid @grid(shape = 2)
+  func.func @double(%x: tensor<16xi32>) -> tensor<16xi32> {
+    %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %replicated = shard.sharding @grid split_axes = [[]] : !shard.sharding
+    %xr = shard.shard %x to %replicated : tensor<16xi32>
+    %xs = shard.shard %xr to %split annotate_for_users : tensor<16xi32>
+    %empty = tensor.empty() : tensor<16xi32>
+    %sum = linalg.add ins(%xs, %xs : tensor<16xi32>, tensor<16xi32>)
+                      outs(%empty : tensor<16xi32>) -> tensor<16xi32>
+    %ss = shard.shard %sum to %split : tensor<16xi32>
+    %r = shard.shard %ss to %replicated annotate_for_users : tensor<16xi32>
+    return %r : tensor<16xi32>
+  }
+  func.func private @print(tensor<16xi32>)
+  func.func @main(%x: tensor<16xi32>) {
+    %init = mpi.init : !mpi.retval
+    %r = call @double(%x) : (tensor<16xi32>) -> tensor<16xi32>
+    call @print(%r) : (tensor<16xi32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A caller outside the partitioned functions that still expects the global
+// types.
+module {
+  shard.grid @grid(shape = 2)
+  func.func @negative_split_result() -> tensor<16xi32> {
+    %c = arith.constant dense<7> : tensor<16xi32>
+    %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %r = shard.shard %c to %split : tensor<16xi32>
+    return %r : tensor<16xi32>
+  }
+  func.func @main() -> tensor<16xi32> {
+    // expected-error @+1 {{rng-shard-partition: shard-partition changed the type of @negative_split_result from '() -> tensor<16xi32>' to its local '() -> tensor<8xi32>', which this call does not match; return replicated results from sharded functions (a shard.shard to a sharding with empty split axes) or call them only from partitioned code}}
+    %r = call @negative_split_result() : () -> tensor<16xi32>
+    return %r : tensor<16xi32>
+  }
+}
+
+// -----
+
+module {
+  shard.grid @grid(shape = 2)
+  // expected-error @+1 {{rng-shard-partition: function @negative_two_blocks holds shard ops and has 2 blocks; sharding-propagation and shard-partition partition only functions of one block (use structured control flow, or move the shard ops to a function of one block)}}
+  func.func @negative_two_blocks(%x: tensor<16xi32>) -> tensor<16xi32> {
+    %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %xs = shard.shard %x to %split : tensor<16xi32>
+    cf.br ^next
+  ^next:
+    return %xs : tensor<16xi32>
+  }
+}
+
+// -----
+
+// LLVM 22's shard-partition fails without a diagnostic on a sharded
+// non-splat constant.
+module {
+  shard.grid @grid(shape = 2)
+  // expected-error @+1 {{rng-shard-partition: sharding-propagation or shard-partition failed on function @negative_non_splat_constant without a diagnostic (LLVM 22 does so for a sharded non-splat constant: build such tensors with linalg.generic or pass them as arguments)}}
+  func.func @negative_non_splat_constant() -> tensor<4xi32> {
+    %c = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+    %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %r = shard.shard %c to %split : tensor<4xi32>
+    return %r : tensor<4xi32>
+  }
+}
+
+// -----
+
+// An unused tensor argument (LLVM 22's shard-partition crashes on it) is
+// annotated as replicated first: the function partitions and keeps it whole.
+// CHECK-LABEL: func.func @unused_argument
+// CHECK-SAME: (%{{.*}}: i32, %{{.*}}: tensor<1024xf32>) -> tensor<512xf32>
+module {
+  shard.grid @grid(shape = 2)
+  func.func @unused_argument(%seed: i32, %unused: tensor<1024xf32>) -> tensor<1024xf32> {
+    %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %ctr0 = rng.linear_index : tensor<1024xi32>
+    %ctr = shard.shard %ctr0 to %split : tensor<1024xi32>
+    %u0 = rng.rand %seed, %ctr : i32, tensor<1024xi32>
+    %u = shard.shard %u0 to %split : tensor<1024xf32>
+    return %u : tensor<1024xf32>
+  }
+}
+
+// -----
+
+// An argument used without an annotation (here returned as it is): a
+// diagnostic instead of LLVM 22's crash.
+module {
+  shard.grid @grid(shape = 4)
+  // expected-error @+1 {{rng-shard-partition: argument #0 ('tensor<8xf32>') of @negative_unannotated_argument is not annotated after sharding-propagation (it must have one use, a shard.shard; LLVM 22's shard-partition crashes otherwise): annotate it with shard.shard, use it only through ops with a sharding model, or remove it}}
+  func.func @negative_unannotated_argument(%x: tensor<8xf32>) -> tensor<8xf32> {
+    %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %c = rng.linear_index : tensor<8xi32>
+    %c0 = shard.shard %c to %s : tensor<8xi32>
+    return %x : tensor<8xf32>
+  }
+}
