@@ -77,8 +77,8 @@ static LogicalResult checkAnnotated(FunctionOpInterface fn, StringRef pass) {
       OpBuilder builder = OpBuilder::atBlockBegin(&entry);
       Value replicated = shard::ShardingOp::create(
           builder, arg.getLoc(),
-          shard::Sharding::get(grid, {shard::GridAxesAttr::get(
-                                         builder.getContext(), {})}));
+          shard::Sharding::get(
+              grid, {shard::GridAxesAttr::get(builder.getContext(), {})}));
       shard::ShardOp::create(builder, arg.getLoc(), arg, replicated);
       continue;
     }

@@ -23,17 +23,17 @@
 #include <stdio.h>
 #include <string.h>
 
-static MlirStringRef str(const char *s) {
+static inline MlirStringRef str(const char *s) {
   return mlirStringRefCreateFromCString(s);
 }
 
-static void printToStdout(MlirStringRef text, void *userData) {
+static inline void printToStdout(MlirStringRef text, void *userData) {
   (void)userData;
   fwrite(text.data, 1, text.length, stdout);
 }
 
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
-                                         void *userData) {
+static inline MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
+                                                void *userData) {
   (void)userData;
   fputs("diagnostic: ", stdout);
   mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
@@ -49,7 +49,7 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
 
 /* A context with upstream's and rng-mlir's dialects and passes, printing
  * diagnostics on stdout. */
-static MlirContext createTestContext(void) {
+static inline MlirContext createTestContext(void) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(registry);
   mlirRegisterRngDialects(registry);
@@ -61,13 +61,13 @@ static MlirContext createTestContext(void) {
 }
 
 /* Prints whether a builder returned an op (and destroys it). */
-static void report(const char *what, MlirOperation op) {
+static inline void report(const char *what, MlirOperation op) {
   printf("%s: %s\n", what, mlirOperationIsNull(op) ? "null" : "built");
   if (!mlirOperationIsNull(op))
     mlirOperationDestroy(op);
 }
 
-static MlirWalkResult countRngOps(MlirOperation op, void *userData) {
+static inline MlirWalkResult countRngOps(MlirOperation op, void *userData) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (name.length > 4 && strncmp(name.data, "rng.", 4) == 0)
     ++*(int *)userData;
@@ -76,7 +76,7 @@ static MlirWalkResult countRngOps(MlirOperation op, void *userData) {
 
 /* Runs rng-to-llvm on `module`, prints the outcome and the rng ops left;
  * returns nonzero on failure. */
-static int lowerWithRngToLLVM(MlirContext ctx, MlirModule module) {
+static inline int lowerWithRngToLLVM(MlirContext ctx, MlirModule module) {
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, str("builtin.module"));
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);

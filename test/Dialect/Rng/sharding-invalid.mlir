@@ -96,3 +96,31 @@ func.func @mx_block(%x: tensor<4x48xf32>, %scale: f8E8M0FNU, %bits: tensor<4x48x
   %q0 = shard.shard %q to %s : tensor<4x48xf4E2M1FN>
   return %q0 : tensor<4x48xf4E2M1FN>
 }
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// A grid axis the grid does not have.
+func.func @no_such_axis(%seed: i32) -> tensor<8xf32> {
+  %s = shard.sharding @grid split_axes = [[3]] : !shard.sharding
+  // expected-error @below {{'rng.linear_index' op result #0 ('tensor<8xi32>') is split over grid axis 3 of @grid, which has 1 axes}}
+  %ctr = rng.linear_index : tensor<8xi32>
+  %c = shard.shard %ctr to %s : tensor<8xi32>
+  %u = rng.rand %seed, %c : i32, tensor<8xi32>
+  return %u : tensor<8xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// A grid that does not exist (upstream's symbol check, before any pass).
+func.func @no_such_grid(%seed: i32) -> tensor<8xf32> {
+  // expected-error @below {{Undefined required grid symbol "nogrid".}}
+  %s = shard.sharding @nogrid split_axes = [[0]] : !shard.sharding
+  %ctr = rng.linear_index : tensor<8xi32>
+  %c = shard.shard %ctr to %s : tensor<8xi32>
+  %u = rng.rand %seed, %c : i32, tensor<8xi32>
+  return %u : tensor<8xf32>
+}
