@@ -34,13 +34,18 @@ namespace rng {
 using namespace mlir;
 using namespace mlir::rng;
 
-/// Whether MPI reduces elements of type `type` (after a bitcast of floats to
-/// integers): signless integers and floats of 8, 16, 32 or 64 bits.
+/// Whether the lowering gathers elements of type `type`: signless integers
+/// and floats of at most 64 bits (carried in the integers MPI reduces).
 static bool isReducibleElementType(Type type) {
   if (!type.isSignlessInteger() && !isa<FloatType>(type))
     return false;
   unsigned width = type.getIntOrFloatBitWidth();
-  return width == 8 || width == 16 || width == 32 || width == 64;
+  return width >= 1 && width <= 64;
+}
+
+/// The integer width that carries `width` bits through MPI: 8, 16, 32 or 64.
+static unsigned carrierWidth(unsigned width) {
+  return width <= 8 ? 8 : width <= 16 ? 16 : width <= 32 ? 32 : 64;
 }
 
 namespace {
@@ -50,9 +55,11 @@ namespace {
 /// processes, numbered as shard.all_slice numbers them) is
 ///   bitcast(all_reduce_sum_A(
 ///       insert_slice(bitcast(x), zeros, offsets [0.., i * L, 0..])))
-/// where bitcast takes floats to the integer type of their width and back:
-/// each element of the sum has one non-zero summand at most, so integer
-/// addition returns its bits exactly (-0.0, NaN payloads).
+/// where bitcast takes floats to the integer type of their width and back
+/// (and narrower elements, i1, f4E2M1FN, f6E3M2FN..., are zero-extended to
+/// 8 bits and truncated back): each element of the sum has one non-zero
+/// summand at most, so integer addition returns its bits exactly (-0.0, NaN
+/// payloads).
 struct AllGatherOpLowering final : OpRewritePattern<shard::AllGatherOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -67,12 +74,15 @@ struct AllGatherOpLowering final : OpRewritePattern<shard::AllGatherOp> {
       return rewriter.notifyMatchFailure(op, "unsupported all_gather");
 
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    Type bitsType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
-    RankedTensorType bitsInputType = inputType.clone(bitsType);
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    Type rawType = b.getIntegerType(width);
+    Type bitsType = b.getIntegerType(carrierWidth(width));
     RankedTensorType bitsResultType = resultType.clone(bitsType);
     Value input = op.getInput();
-    if (elementType != bitsType)
-      input = arith::BitcastOp::create(b, bitsInputType, input);
+    if (elementType != rawType)
+      input = arith::BitcastOp::create(b, inputType.clone(rawType), input);
+    if (rawType != bitsType)
+      input = arith::ExtUIOp::create(b, inputType.clone(bitsType), input);
 
     // zeros : the result's shape, all bits 0.
     Value zero = arith::ConstantOp::create(b, b.getIntegerAttr(bitsType, 0));
@@ -98,7 +108,9 @@ struct AllGatherOpLowering final : OpRewritePattern<shard::AllGatherOp> {
     Value sum = shard::AllReduceOp::create(b, bitsResultType, op.getGrid(),
                                            op.getGridAxes(), own,
                                            shard::ReductionKind::Sum);
-    if (elementType != bitsType)
+    if (rawType != bitsType)
+      sum = arith::TruncIOp::create(b, resultType.clone(rawType), sum);
+    if (elementType != rawType)
       sum = arith::BitcastOp::create(b, resultType, sum);
     rewriter.replaceOp(op, sum);
     return success();
@@ -125,7 +137,7 @@ struct LowerShardCollectivesPass final
         op.emitError() << getArgument() << ": cannot lower shard.all_gather "
                        << "of " << inputType.getElementType()
                        << " elements: expected signless integers or floats "
-                          "of 8, 16, 32 or 64 bits (the types MPI reduces)";
+                          "of at most 64 bits";
         return WalkResult::interrupt();
       }
       shard::GridOp grid = shard::getGrid(op, symbolTables);

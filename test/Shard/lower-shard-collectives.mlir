@@ -57,6 +57,30 @@ func.func @all_gather_f64_two_axes(%x: tensor<2xf64>) -> tensor<8xf64> {
   return %g : tensor<8xf64>
 }
 
+// Elements narrower than 8 bits (FP4, i1) travel zero-extended to i8.
+// CHECK-LABEL: func.func @all_gather_f4(
+// CHECK:         %[[B:.*]] = arith.bitcast %{{.*}} : tensor<1x3xf4E2M1FN> to tensor<1x3xi4>
+// CHECK:         %[[W:.*]] = arith.extui %[[B]] : tensor<1x3xi4> to tensor<1x3xi8>
+// CHECK:         tensor.insert_slice %[[W]] into
+// CHECK:         %[[S:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0] : tensor<2x3xi8> -> tensor<2x3xi8>
+// CHECK:         %[[T:.*]] = arith.trunci %[[S]] : tensor<2x3xi8> to tensor<2x3xi4>
+// CHECK:         arith.bitcast %[[T]] : tensor<2x3xi4> to tensor<2x3xf4E2M1FN>
+func.func @all_gather_f4(%x: tensor<1x3xf4E2M1FN>) -> tensor<2x3xf4E2M1FN> {
+  %g = shard.all_gather %x on @grid grid_axes = [0] gather_axis = 0
+      : tensor<1x3xf4E2M1FN> -> tensor<2x3xf4E2M1FN>
+  return %g : tensor<2x3xf4E2M1FN>
+}
+
+// CHECK-LABEL: func.func @all_gather_i1(
+// CHECK:         arith.extui %{{.*}} : tensor<2xi1> to tensor<2xi8>
+// CHECK:         shard.all_reduce %{{.*}} : tensor<4xi8> -> tensor<4xi8>
+// CHECK:         arith.trunci %{{.*}} : tensor<4xi8> to tensor<4xi1>
+func.func @all_gather_i1(%x: tensor<2xi1>) -> tensor<4xi1> {
+  %g = shard.all_gather %x on @grid grid_axes = [1] gather_axis = 0
+      : tensor<2xi1> -> tensor<4xi1>
+  return %g : tensor<4xi1>
+}
+
 // all_slice: upstream's lowering, the process's slice at its offset.
 // CHECK-LABEL: func.func @all_slice(
 // CHECK-SAME:      %[[X:.*]]: tensor<4x6xi32>) -> tensor<2x6xi32>
@@ -85,7 +109,7 @@ func.func @negative_dynamic_shape(%x: tensor<?xi32>) -> tensor<?xi32> {
 shard.grid @grid(shape = 2)
 
 func.func @negative_index_elements(%x: tensor<2xindex>) -> tensor<4xindex> {
-  // expected-error @+1 {{rng-lower-shard-collectives: cannot lower shard.all_gather of 'index' elements: expected signless integers or floats of 8, 16, 32 or 64 bits (the types MPI reduces)}}
+  // expected-error @+1 {{rng-lower-shard-collectives: cannot lower shard.all_gather of 'index' elements: expected signless integers or floats of at most 64 bits}}
   %g = shard.all_gather %x on @grid grid_axes = [0] gather_axis = 0
       : tensor<2xindex> -> tensor<4xindex>
   return %g : tensor<4xindex>

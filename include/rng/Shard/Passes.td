@@ -98,9 +98,10 @@ def LowerShardCollectivesPass
     %g = arith.bitcast %sum : tensor<4x6xi32> to tensor<4x6xf32>
     ```
 
-    Shapes and the grid's shape must be static; elements integers or
-    floats of 8, 16, 32 or 64 bits (the types MPI reduces). Anything else is
-    an error naming what is allowed.
+    Shapes and the grid's shape must be static; elements signless integers
+    or floats of at most 64 bits (MPI reduces integers of 8, 16, 32 and 64
+    bits: narrower elements such as `i1` or `f4E2M1FN` travel zero-extended
+    to 8 bits). Anything else is an error naming what is allowed.
   }];
   let dependentDialects = ["::mlir::shard::ShardDialect",
                            "::mlir::tensor::TensorDialect",

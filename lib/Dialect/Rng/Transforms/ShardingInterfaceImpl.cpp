@@ -19,31 +19,12 @@ using namespace mlir::rng;
 namespace {
 
 /// rng.linear_index: one parallel loop per dimension, the result's identity
-/// map, the scalar base replicated. A shard is the window of the whole
-/// index tensor at the process's offsets (buildLinearIndexWindow).
+/// map, the scalar base replicated (as an elementwise op's). A shard is the
+/// window of the whole index tensor at the process's offsets
+/// (buildLinearIndexWindow).
 struct LinearIndexShardingModel
-    : public shard::ShardingInterface::ExternalModel<LinearIndexShardingModel,
-                                                     LinearIndexOp> {
-  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *op) const {
-    return getElementwiseLoopIteratorTypes(op);
-  }
-
-  SmallVector<AffineMap> getIndexingMaps(Operation *op) const {
-    return getElementwiseIndexingMaps(op);
-  }
-
-  FailureOr<shard::ShardingOption>
-  getShardingOption(Operation *op, ArrayRef<shard::Sharding> operandShardings,
-                    ArrayRef<shard::Sharding> resultShardings) const {
-    return getPlainShardingOption(op, operandShardings, resultShardings);
-  }
-
-  LogicalResult
-  addShardingAnnotations(Operation *op, OpBuilder &builder,
-                         const shard::ShardingOption &option) const {
-    return addTensorShardingAnnotations(op, builder, option);
-  }
-
+    : public ElementwiseShardingModelBase<LinearIndexShardingModel,
+                                          LinearIndexOp> {
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
                           ArrayRef<shard::Sharding> operandShardings,
                           ArrayRef<shard::Sharding> resultShardings,
