@@ -24,6 +24,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace mlir {
 namespace rng {
@@ -51,6 +52,64 @@ static bool holdsShardOps(FunctionOpInterface fn) {
 static void addPartitionPasses(OpPassManager &pm) {
   pm.addPass(shard::createShardingPropagation());
   pm.addPass(shard::createPartition());
+}
+
+/// The split axes of `sharding` along each of `rank` dimensions.
+static SmallVector<SmallVector<shard::GridAxis>>
+splitAxesByDim(const shard::Sharding &sharding, int64_t rank) {
+  SmallVector<SmallVector<shard::GridAxis>> axes(rank);
+  for (auto [d, dimAxes] : llvm::enumerate(sharding.getSplitAxes()))
+    if (int64_t(d) < rank)
+      axes[d].assign(dimAxes.asArrayRef().begin(), dimAxes.asArrayRef().end());
+  return axes;
+}
+
+/// Whether LLVM 22's shard-partition reshards a value of rank `rank` from
+/// `from` to `to`: equal split axes (a halo change at most), or one grid
+/// axis changed: appended to one dimension's axes (split), removed from its
+/// end (gather), or moved from the end of one dimension to the end of
+/// another. Anything else it gets wrong (a local type that keeps a split)
+/// or crashes on.
+static bool isOneStepResharding(const shard::Sharding &from,
+                                const shard::Sharding &to, int64_t rank) {
+  auto a = splitAxesByDim(from, rank), b = splitAxesByDim(to, rank);
+  SmallVector<int64_t> changed;
+  for (int64_t d = 0; d < rank; ++d)
+    if (a[d] != b[d])
+      changed.push_back(d);
+  auto extends = [](ArrayRef<shard::GridAxis> longer,
+                    ArrayRef<shard::GridAxis> shorter) {
+    return longer.size() == shorter.size() + 1 && longer.drop_back() == shorter;
+  };
+  if (changed.empty())
+    return true;
+  if (changed.size() == 1) {
+    int64_t d = changed.front();
+    return extends(a[d], b[d]) || extends(b[d], a[d]);
+  }
+  if (changed.size() == 2) {
+    int64_t d0 = changed[0], d1 = changed[1];
+    return (extends(a[d0], b[d0]) && extends(b[d1], a[d1]) &&
+            a[d0].back() == b[d1].back()) ||
+           (extends(a[d1], b[d1]) && extends(b[d0], a[d0]) &&
+            a[d1].back() == b[d0].back());
+  }
+  return false;
+}
+
+/// `sharding`'s split axes as "[[0], [1]]".
+static std::string formatSplitAxes(const shard::Sharding &sharding) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "[";
+  llvm::interleaveComma(sharding.getSplitAxes(), os,
+                        [&](shard::GridAxesAttr axes) {
+                          os << "[";
+                          llvm::interleaveComma(axes.asArrayRef(), os);
+                          os << "]";
+                        });
+  os << "]";
+  return text;
 }
 
 /// Checks what LLVM 22's shard-partition asserts (and, built without
@@ -96,7 +155,23 @@ static LogicalResult checkAnnotated(FunctionOpInterface fn, StringRef pass) {
               "through ops with a sharding model, or remove it";
   }
   for (Operation &op : entry) {
-    if (isa<shard::ShardOp, shard::ShardingOp, shard::GetShardingOp>(op))
+    if (auto target = dyn_cast<shard::ShardOp>(op)) {
+      auto source = target.getSrc().getDefiningOp<shard::ShardOp>();
+      auto type = dyn_cast<RankedTensorType>(target.getType());
+      if (!source || !type)
+        continue;
+      shard::Sharding from(source.getSharding()), to(target.getSharding());
+      if (isOneStepResharding(from, to, type.getRank()))
+        continue;
+      return target.emitError()
+             << pass << ": reshards " << type << " from split axes "
+             << formatSplitAxes(from) << " to " << formatSplitAxes(to)
+             << " in one step; LLVM 22's shard-partition changes one grid "
+                "axis per step (appends one to a dimension's split axes, "
+                "removes the last one, or moves it to another dimension): "
+                "go through intermediate shard.shard annotations";
+    }
+    if (isa<shard::ShardingOp, shard::GetShardingOp>(op))
       continue;
     for (OpOperand &operand : op.getOpOperands()) {
       if (!isShardedTensor(operand.get()) ||

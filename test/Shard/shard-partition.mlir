@@ -118,3 +118,47 @@ module {
     return %x : tensor<8xf32>
   }
 }
+
+// -----
+
+// Resharding two grid axes at once (LLVM 22 gathers one of them and keeps
+// the other split, silently): refused, with the way through.
+module {
+  shard.grid @grid(shape = 2x2)
+  func.func @negative_two_axes_at_once(%seed: i32) -> tensor<8x8xf32> {
+    %s = shard.sharding @grid split_axes = [[0], [1]] : !shard.sharding
+    %r = shard.sharding @grid split_axes = [[]] : !shard.sharding
+    %c = rng.linear_index : tensor<8x8xi32>
+    %c0 = shard.shard %c to %s : tensor<8x8xi32>
+    %u = rng.rand %seed, %c0 : i32, tensor<8x8xi32>
+    %u0 = shard.shard %u to %s : tensor<8x8xf32>
+    // expected-error @+1 {{rng-shard-partition: reshards 'tensor<8x8xf32>' from split axes [[0], [1]] to [[]] in one step; LLVM 22's shard-partition changes one grid axis per step (appends one to a dimension's split axes, removes the last one, or moves it to another dimension): go through intermediate shard.shard annotations}}
+    %u1 = shard.shard %u0 to %r annotate_for_users : tensor<8x8xf32>
+    return %u1 : tensor<8x8xf32>
+  }
+}
+
+// -----
+
+// The same through [[0]]: gathered one axis at a time.
+// CHECK-LABEL: func.func @two_axes_in_two_steps
+// CHECK-SAME: -> tensor<8x8xf32>
+// CHECK: rng.rand %{{.*}} : i32, tensor<4x4xi32>
+// CHECK: shard.all_gather %{{.*}} grid_axes = [1] gather_axis = 1 : tensor<4x4xf32> -> tensor<4x8xf32>
+// CHECK: shard.all_gather %{{.*}} grid_axes = [0] gather_axis = 0 : tensor<4x8xf32> -> tensor<8x8xf32>
+module {
+  shard.grid @grid(shape = 2x2)
+  func.func @two_axes_in_two_steps(%seed: i32) -> tensor<8x8xf32> {
+    %s = shard.sharding @grid split_axes = [[0], [1]] : !shard.sharding
+    %m = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+    %r = shard.sharding @grid split_axes = [[]] : !shard.sharding
+    %c = rng.linear_index : tensor<8x8xi32>
+    %c0 = shard.shard %c to %s : tensor<8x8xi32>
+    %u = rng.rand %seed, %c0 : i32, tensor<8x8xi32>
+    %u0 = shard.shard %u to %s : tensor<8x8xf32>
+    %u1 = shard.shard %u0 to %m annotate_for_users : tensor<8x8xf32>
+    %u2 = shard.shard %u1 to %m : tensor<8x8xf32>
+    %u3 = shard.shard %u2 to %r annotate_for_users : tensor<8x8xf32>
+    return %u3 : tensor<8x8xf32>
+  }
+}
