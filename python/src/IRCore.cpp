@@ -932,7 +932,15 @@ Operations without regions are verified on creation; MLIRError on failure.)")
            })
       .def("__setitem__",
            [](const OpAttributeMap &self, const std::string &name,
-              const AttributeW &attr) {
+              py::handle value) {
+             // Any Python value reaches here, so that a wrong one gets a
+             // message naming the attribute, not pybind's overload list.
+             if (!py::isinstance<AttributeW>(value))
+               throw py::type_error(
+                   "attribute '" + name + "': expected an Attribute (e.g. " +
+                   "IntegerAttr.get(IntegerType.get_signless(32), 7)), got " +
+                   getPyTypeName(value));
+             const AttributeW &attr = value.cast<const AttributeW &>();
              Operation *op = self.op.get();
              checkAttributeContext(attr.attr, op->getContext(),
                                    "attribute '" + name + "'");
@@ -1140,6 +1148,16 @@ Operations without regions are verified on creation; MLIRError on failure.)")
           "The defining Operation of a result, the Block of an argument.")
       .def("get_name",
            [](const ValueW &self) { return printValueName(self.get()); })
+      .def(
+          "set_type",
+          [](const ValueW &self, py::handle type) {
+            Value v = self.get();
+            v.setType(toType(type, "set_type: the type", v.getContext()));
+          },
+          py::arg("type"),
+          "Changes the value's type in place (an operation result or a block "
+          "argument), as upstream's Value.set_type; the IR may need "
+          "verifying afterwards.")
       .def("__eq__",
            [](const ValueW &self, py::object other) {
              return py::isinstance<ValueW>(other) &&
@@ -1172,10 +1190,7 @@ Operations without regions are verified on creation; MLIRError on failure.)")
           "arg_number",
           [](const BlockArgumentW &self) {
             return cast<BlockArgument>(self.get()).getArgNumber();
-          })
-      .def("set_type", [](const BlockArgumentW &self, const TypeW &type) {
-        cast<BlockArgument>(self.get()).setType(type.type);
-      });
+          });
 
   //===--------------------------------------------------------------------===//
   // InsertionPoint

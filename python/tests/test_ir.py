@@ -392,6 +392,29 @@ def test_block_creation_and_arguments(ctx):
     assert len(f.regions[0].blocks) == 2 and second.region == f.regions[0]
 
 
+def test_set_type_on_results_and_arguments(ctx):
+    """Value.set_type, documented for every value: an operation result too
+    (upstream's binding has it on Value), with a type of this Context only."""
+    module = Module.parse(PHILOX_FUNC)
+    op = module.body.operations[0].regions[0].blocks[0].operations[0]
+    result = op.results[0]
+    i64 = IntegerType.get_signless(64)
+    result.set_type(i64)
+    assert str(result.type) == "i64"
+    # The op no longer verifies (the four words share one type): the IR is
+    # the caller's to repair, as with upstream's set_type.
+    with pytest.raises(MLIRError, match="Verification failed"):
+        op.verify()
+    result.set_type(IntegerType.get_signless(32))
+    with Context():
+        foreign = IntegerType.get_signless(16)
+    with pytest.raises(ValueError, match="belongs to another Context"):
+        result.set_type(foreign)
+    with pytest.raises(TypeError, match="expected a Type"):
+        result.set_type(None)
+    assert str(result.type) == "i32"
+
+
 def test_handles_keep_their_ir_alive(ctx):
     module = Module.parse(PHILOX_FUNC)
     value = module.body.operations[0].regions[0].blocks[0].operations[0].results[3]

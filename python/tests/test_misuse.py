@@ -97,8 +97,10 @@ def test_invoke_list_for_a_memref(engine):
                        r"numpy array\) here, got a Python list \(pass "
                        r"numpy.array\(...\) with the memref's dtype\)"):
         engine.invoke("fill", [1, 2], 3)
-    with pytest.raises(TypeError, match="here, got a scalar"):
+    with pytest.raises(TypeError, match=r"here, got a scalar \(int\)"):
         engine.invoke("fill", 7, 3)
+    with pytest.raises(TypeError, match="here, got None;"):
+        engine.invoke("fill", None, 3)
 
 
 def test_builder_operands_must_be_values(ctx):

@@ -264,6 +264,14 @@ PASSES = [
          options={"chipset": CHIPSETS, "keep-gpu-module": OPTION_BOOLS,
                   "unverified-sr-instructions": OPTION_BOOLS},
          anchor=""),
+    # Sharded programs (docs/Sharding.md): the passes that wrap upstream's
+    # sharding-propagation, shard-partition and MPI lowering.
+    dict(name="rng-shard-partition", options={}, anchor=""),
+    dict(name="rng-lower-shard-collectives", options={}, anchor=""),
+    dict(name="rng-check-mpi-implementation", options={}, anchor=""),
+    dict(name="rng-convert-mpi-to-llvm", options={}, anchor=""),
+    dict(name="rng-strip-mpi-metadata", options={}, anchor=""),
+    dict(name="rng-shard-to-llvm", options={}, anchor=""),
 ]
 
 # Option names that no pass has (the option parser must reject them).
