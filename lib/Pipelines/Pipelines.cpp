@@ -50,12 +50,18 @@ static std::unique_ptr<Pass> createCheckScalableVectorsPass();
 static std::unique_ptr<Pass> createExpandVectorMulUIExtendedPass();
 
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
+  buildRngToLLVMPipeline(pm, RngToLLVMPipelineOptions());
+}
+
+void rng::buildRngToLLVMPipeline(OpPassManager &pm,
+                                 const RngToLLVMPipelineOptions &options) {
   pm.addPass(createCheckScalableVectorsPass());
   // Our dialects, by their universal lowerings: the round ops first, while
   // the IR is small (the IR is verified after each pass that changes it,
   // and each Philox block the rng lowering builds is about 100 arith ops).
-  pm.addPass(createConvertRoundToArithPass());
-  pm.addPass(createConvertRngToArithPass());
+  pm.addPass(createConvertRoundToArithPass({options.outlineAbove}));
+  pm.addPass(
+      createConvertRngToArithPass({options.fastMath, options.outlineAbove}));
   // Each tensor op's lowering (a linalg.generic) writes into a
   // `tensor.empty`; CSE would merge every empty tensor of one type into one
   // value that all of them write, and one-shot bufferization's analysis of
@@ -848,9 +854,10 @@ checkModuleAnchor(OpPassManager &pm, StringRef name,
 /// Registers pipeline `name` with options `Options`; `validate` checks the
 /// parsed options and returns an error message, or "" if they are valid.
 template <typename Options>
-static void registerGpuPipeline(StringRef name, StringRef description,
-                                void (*build)(OpPassManager &, const Options &),
-                                std::string (*validate)(const Options &)) {
+static void registerModulePipeline(StringRef name, StringRef description,
+                                   void (*build)(OpPassManager &,
+                                                 const Options &),
+                                   std::string (*validate)(const Options &)) {
   registerPassPipeline(
       name, description,
       [build, validate,
@@ -870,6 +877,11 @@ static void registerGpuPipeline(StringRef name, StringRef description,
       [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
         optionHandler(Options());
       });
+}
+
+static std::string validateLLVMOptions(const RngToLLVMPipelineOptions &) {
+  // Every value of both options is meaningful.
+  return "";
 }
 
 static std::string validateNVVMOptions(const RngToNVVMPipelineOptions &opts) {
@@ -939,27 +951,17 @@ void rng::registerRngPipelines() {
   PassRegistration<UnrollVectorSincosPass>();
   PassRegistration<ExpandVectorMulUIExtendedPass>();
   PassRegistration<CheckScalableVectorsPass>();
-  registerPassPipeline(
+  registerModulePipeline<RngToLLVMPipelineOptions>(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "
       "LLVM dialect for the host CPU (runnable with mlir-runner)",
-      [](OpPassManager &pm, StringRef optionsString,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        if (!optionsString.empty())
-          return errorHandler("rng-to-llvm takes no options, got '" +
-                              optionsString + "'");
-        if (failed(checkModuleAnchor(pm, "rng-to-llvm", errorHandler)))
-          return failure();
-        buildRngToLLVMPipeline(pm);
-        return success();
-      },
-      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
-  registerGpuPipeline<RngToNVVMPipelineOptions>(
+      buildRngToLLVMPipeline, validateLLVMOptions);
+  registerModulePipeline<RngToNVVMPipelineOptions>(
       "rng-to-nvvm",
       "Lower the kernels of gpu.modules using rng/round ops to NVVM + LLVM "
       "dialect for an NVIDIA chip, ready for mlir-translate and llc",
       buildRngToNVVMPipeline, validateNVVMOptions);
-  registerGpuPipeline<RngToROCDLPipelineOptions>(
+  registerModulePipeline<RngToROCDLPipelineOptions>(
       "rng-to-rocdl",
       "Lower the kernels of gpu.modules using rng/round ops to ROCDL + LLVM "
       "dialect for an AMD chipset, ready for mlir-translate and llc",

@@ -395,8 +395,12 @@ def test_pipelines_nested_below_the_module(ctx):
         with pytest.raises(ValueError, match=f"{name} runs on a 'builtin.module', "
                            f"not nested on '{anchor}'"):
             PassManager.parse(pipeline)
-    with pytest.raises(ValueError, match="rng-to-llvm takes no options"):
+    with pytest.raises(ValueError, match="no such option x; failed to add "
+                       "`rng-to-llvm` with options `x=1`"):
         PassManager.parse("builtin.module(rng-to-llvm{x=1})")
+    # Its documented knobs are options.
+    assert "convert-rng-to-arith{fast-math=true outline-above=0}" in str(
+        PassManager.parse("builtin.module(rng-to-llvm{outline-above=0 fast-math=1})"))
 
 
 def test_emit_assembly_misuse(ctx):

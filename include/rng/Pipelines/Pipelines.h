@@ -23,6 +23,30 @@ namespace rng {
 /// rng.bit_generator state threaded through scf.for).
 void buildRngToLLVMPipeline(OpPassManager &pm);
 
+/// Options of `rng-to-llvm`: the knobs of its two lowering passes.
+struct RngToLLVMPipelineOptions
+    : PassPipelineOptions<RngToLLVMPipelineOptions> {
+  Option<unsigned> outlineAbove{
+      *this, "outline-above",
+      llvm::cl::desc("convert-rng-to-arith's and convert-round-to-arith's "
+                     "outline-above: above this many ops in the module, each "
+                     "is lowered to a call of an always_inline function (one "
+                     "per signature), which keeps the lowering linear; LLVM "
+                     "inlines the calls, so the code runs as fast as "
+                     "inline; 0: always"),
+      llvm::cl::init(256)};
+  Option<bool> fastMath{
+      *this, "fast-math",
+      llvm::cl::desc("convert-rng-to-arith's fast-math: approximate "
+                     "log/sqrt/cos/sin for the normals (no longer within "
+                     "SPEC's bound). Off by default"),
+      llvm::cl::init(false)};
+};
+
+/// `rng-to-llvm` with `options`.
+void buildRngToLLVMPipeline(OpPassManager &pm,
+                            const RngToLLVMPipelineOptions &options);
+
 /// Options of `rng-to-nvvm`.
 struct RngToNVVMPipelineOptions
     : PassPipelineOptions<RngToNVVMPipelineOptions> {

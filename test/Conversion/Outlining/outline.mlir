@@ -1,6 +1,8 @@
 // Outlining for modules with many ops (outline-above): the lowering of a
 // Philox block (with the Triton ops sharing it) or of a round op becomes a
-// call of a private function with internal linkage, one per signature. The
+// call of a private function with internal linkage, one per signature,
+// marked always_inline (LLVM inlines every call, so the code runs as fast
+// as the inline lowering's). The
 // bits are checked by execution tests (philox-kat, triton-random-vectors,
 // round-stochastic-random: outline-above=0).
 // RUN: rng-opt %s --split-input-file --convert-rng-to-arith=outline-above=0 \
@@ -25,8 +27,8 @@
 // one gets a suffix. Two groups of the same kinds and types share one
 // function; a group of other kinds gets its own.
 // CHECK-LABEL: module {
-// CHECK-DAG:   func.func private @rng.philox4x32_r10_i32_i32_0({{.*}}) -> (i32, i32, i32, i32) attributes {llvm.linkage = #llvm.linkage<internal>}
-// CHECK-DAG:   func.func private @rng.triton_r10_i32_i32_randint_randn4x(%{{.*}}: i32, %{{.*}}: i32) -> (i32, f32, f32, f32, f32) attributes {llvm.linkage = #llvm.linkage<internal>}
+// CHECK-DAG:   func.func private @rng.philox4x32_r10_i32_i32_0({{.*}}) -> (i32, i32, i32, i32) attributes {always_inline, llvm.linkage = #llvm.linkage<internal>}
+// CHECK-DAG:   func.func private @rng.triton_r10_i32_i32_randint_randn4x(%{{.*}}: i32, %{{.*}}: i32) -> (i32, f32, f32, f32, f32) attributes {always_inline, llvm.linkage = #llvm.linkage<internal>}
 // CHECK-DAG:   func.func private @rng.triton_r7_i32_v4_i32_rand(%{{.*}}: i32, %{{.*}}: vector<4xi32>) -> vector<4xf32>
 // CHECK-DAG:   func.func private @round.stochastic_f32_i32_f8E4M3FN_saturate(%{{.*}}: f32, %{{.*}}: i32) -> f8E4M3FN
 // CHECK-DAG:   func.func private @round.scaling_stochastic_v4_f32_v4_f8E8M0FNU_v4_i8_v4_f4E2M1FN_saturate(
@@ -66,7 +68,7 @@ func.func @many(%s: i32, %o0: i32, %o1: i32, %v: vector<4xi32>, %x: vector<4xf32
 // Every other rng op: a function whose body is the op itself, lowered inline
 // there; one per op, types and attributes.
 // CHECK-LABEL: module {
-// CHECK-DAG:   func.func private @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_13_i32(%[[A:[^:]+]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32) -> (i32, i32) attributes {llvm.linkage = #llvm.linkage<internal>} {
+// CHECK-DAG:   func.func private @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_13_i32(%[[A:[^:]+]]: i32, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32) -> (i32, i32) attributes {always_inline, llvm.linkage = #llvm.linkage<internal>} {
 // CHECK-DAG:   func.func private @rng.threefry_2x32_i32_i32_i32_i32_i32_i32_rounds_20_i32(
 // CHECK-DAG:   func.func private @rng.jax_uniform_i32_i32_v4_i64_v4_f32(
 // CHECK-DAG:   func.func private @rng.hash_rand_i32_i32_f32(
