@@ -378,12 +378,12 @@ static void storeScalar(const Slot &slot, py::handle value, void *dst,
                    std::string(
                        py::str(py::type::handle_of(value).attr("__name__"))) +
                    " (pass numpy.array(...) with the memref's dtype)"
-             : value.is_none()
-                 ? std::string("None")
-                 : std::string("a scalar (") +
-                       std::string(py::str(
-                           py::type::handle_of(value).attr("__name__"))) +
-                       ")"));
+         : value.is_none()
+             ? std::string("None")
+             : std::string("a scalar (") +
+                   std::string(
+                       py::str(py::type::handle_of(value).attr("__name__"))) +
+                   ")"));
   throw py::type_error(what + ": parameters of type " + slot.text +
                        " are not supported by invoke");
 }

@@ -1186,11 +1186,9 @@ Operations without regions are verified on creation; MLIRError on failure.)")
       });
 
   py::class_<BlockArgumentW, ValueW>(m, "BlockArgument", "A block argument.")
-      .def_property_readonly(
-          "arg_number",
-          [](const BlockArgumentW &self) {
-            return cast<BlockArgument>(self.get()).getArgNumber();
-          });
+      .def_property_readonly("arg_number", [](const BlockArgumentW &self) {
+        return cast<BlockArgument>(self.get()).getArgNumber();
+      });
 
   //===--------------------------------------------------------------------===//
   // InsertionPoint
