@@ -211,8 +211,8 @@ Value rng::buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
 
 Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                           Value i, arith::FastMathFlags mathFlags,
-                          JaxLog1pFn log1p, bool branchOnTail,
-                          Value opaqueOne) {
+                          JaxLog1pFn log1p, bool branchOnTail, Value opaqueOne,
+                          JaxNormalStepFn step) {
   assert(log1p && "rng.jax_normal needs a log1p builder");
   Value f =
       buildJaxUniform(builder, loc, k0, k1, i, builder.getF32Type(), opaqueOne);
@@ -239,15 +239,23 @@ Value rng::buildJaxNormal(OpBuilder &builder, Location loc, Value k0, Value k1,
                       bool tail) -> Value {
     if (!tail)
       return arith::SubFOp::create(b, loc, w, c.get(kTwoPointFiveF32Bits));
-    return arith::SubFOp::create(b, loc,
-                                 math::SqrtOp::create(b, loc, w, mathFlags),
-                                 c.get(kThreeF32Bits));
+    Value root =
+        step ? step(b, loc, JaxNormalStep::Sqrt, {w}, mathFlags) : Value();
+    if (!root)
+      root = math::SqrtOp::create(b, loc, w, mathFlags);
+    return arith::SubFOp::create(b, loc, root, c.get(kThreeF32Bits));
+  };
+  auto fma = [&](OpBuilder &b, Value x, Value y, Value z) -> Value {
+    if (step)
+      if (Value v = step(b, loc, JaxNormalStep::Fma, {x, y, z}, mathFlags))
+        return v;
+    return math::FmaOp::create(b, loc, x, y, z);
   };
   auto horner = [&](OpBuilder &b, Value t,
                     function_ref<Value(unsigned)> coefficient) {
     Value p = coefficient(0);
     for (unsigned j = 1; j < kErfInvCentral.size(); ++j)
-      p = math::FmaOp::create(b, loc, p, t, coefficient(j));
+      p = fma(b, p, t, coefficient(j));
     return p;
   };
   Value p;

@@ -101,10 +101,11 @@ struct JaxNormalOpLowering final : ElementwiseOpLowering<JaxNormalOp> {
                         !op->getParentOfType<linalg::LinalgOp>() &&
                         !op->getParentOfType<memref::GenericAtomicRMWOp>() &&
                         op->getContext()->getLoadedDialect<scf::SCFDialect>();
-    return {buildJaxNormal(
-        rewriter, op.getLoc(), op.getK0(), op.getK1(), op.getI(),
-        options.normalMathFlags, options.jaxNormalLog1p, branchOnTail,
-        getThreefryOpaqueOne(options, rewriter, op.getLoc()))};
+    return {buildJaxNormal(rewriter, op.getLoc(), op.getK0(), op.getK1(),
+                           op.getI(), options.normalMathFlags,
+                           options.jaxNormalLog1p, branchOnTail,
+                           getThreefryOpaqueOne(options, rewriter, op.getLoc()),
+                           options.jaxNormalStep)};
   }
 };
 

@@ -192,6 +192,39 @@ Value rng::buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
   llvm_unreachable("unknown BoxMullerStep");
 }
 
+Value rng::buildJaxNormalStepNVVM(OpBuilder &builder, Location loc,
+                                  JaxNormalStep step, ValueRange operands,
+                                  arith::FastMathFlags mathFlags) {
+  Type type = operands.front().getType();
+  if (!getElementTypeOrSelf(type).isF32() || !isScalarOrStaticVector(type) ||
+      mustBeSideEffectFree(builder))
+    return {};
+  switch (step) {
+  case JaxNormalStep::Fma: {
+    // llvm.intr.fma takes scalars and 1-D vectors; n-D and 0-D vectors go
+    // element by element.
+    auto vector = dyn_cast<VectorType>(type);
+    if (!vector || vector.getRank() == 1)
+      return LLVM::FMAOp::create(builder, loc, operands[0], operands[1],
+                                 operands[2]);
+    SmallVector<Value> a = unpackElements(builder, loc, operands[0]);
+    SmallVector<Value> b = unpackElements(builder, loc, operands[1]);
+    SmallVector<Value> c = unpackElements(builder, loc, operands[2]);
+    SmallVector<Value> results;
+    for (auto [x, y, z] : llvm::zip_equal(a, b, c))
+      results.push_back(LLVM::FMAOp::create(builder, loc, x, y, z));
+    return packElements(builder, loc, type, results);
+  }
+  case JaxNormalStep::Sqrt:
+    // Fast math keeps math.sqrt with `afn` (libdevice's fast square root).
+    if (bitEnumContainsAny(mathFlags, arith::FastMathFlags::afn))
+      return {};
+    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sqrt.approx.f",
+                                      operands.front());
+  }
+  llvm_unreachable("unknown JaxNormalStep");
+}
+
 // Why it pays. A Threefry-2x32 round is an add, a rotation and an xor; the
 // rotation (`SHF`) and the xor (`LOP3`) only run on the integer ALU pipe,
 // which accepts a warp instruction every other cycle, while ptxas puts most
@@ -233,6 +266,7 @@ RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   options.mulHiLo = buildMulHiLoNVVM;
   options.threefryOpaqueOne = buildThreefryOpaqueOneNVVM;
   options.jaxNormalLog1p = buildJaxLog1pNVVM;
+  options.jaxNormalStep = buildJaxNormalStepNVVM;
   options.fastBoxMullerStep = buildBoxMullerStepNVVM;
   return options;
 }

@@ -7,7 +7,10 @@
 // jax-normal-lg2-envelope.test), and for a scalar chooses ErfInv's
 // polynomial with an scf.if: the central side (w < 5) has no square root,
 // the tail side has it. Vectors, tensors and scalars in a linalg body keep
-// the selects (bits: jax-normal-branch.test).
+// the selects (bits: jax-normal-branch.test). The polynomials' fused
+// multiply-adds are llvm.intr.fma and the tail's square root
+// llvm.nvvm.sqrt.approx.f (libdevice's __nv_fmaf and __nv_sqrtf bits,
+// without libdevice: test/Target/NVPTX/jax-normal-no-libdevice.mlir).
 
 // CHECK-LABEL: func.func @scalar
 // CHECK-NOT: math.log
@@ -23,12 +26,12 @@
 // CHECK-NOT: math.sqrt
 // CHECK: %[[C:.*]] = arith.cmpf olt, %[[W]], %{{.*}} : f32
 // CHECK: %[[P:.*]] = scf.if %[[C]] -> (f32) {
-// CHECK-NOT: math.sqrt
-// CHECK-COUNT-8: math.fma
+// CHECK-NOT: llvm.nvvm.sqrt
+// CHECK-COUNT-8: llvm.intr.fma
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: } else {
-// CHECK: math.sqrt %[[W]] : f32
-// CHECK-COUNT-8: math.fma
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"(%[[W]]) : (f32) -> f32
+// CHECK-COUNT-8: llvm.intr.fma
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
 // CHECK-NOT: arith.select
@@ -58,7 +61,7 @@ func.func @scalar(%k0: i32, %k1: i32, %i: i64) -> f32 {
 // CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"({{.*}}) : (f32) -> f32
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<4xf32>
 // CHECK-NOT: math.log
-// CHECK: math.sqrt %{{.*}} : vector<4xf32>
+// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"({{.*}}) : (f32) -> f32
 // CHECK-COUNT-10: arith.select %{{.*}} : vector<4xi1>, vector<4xf32>
 // CHECK-NOT: scf.if
 // CHECK: return
@@ -76,7 +79,7 @@ func.func @vector(%k0: i32, %k1: i32, %i: vector<4xi32>) -> vector<4xf32> {
 // CHECK-NOT: scf.if
 // CHECK: linalg.generic
 // CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.ftz.f"({{.*}}) : (f32) -> f32
-// CHECK: math.sqrt %{{.*}} : f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.approx.f"({{.*}}) : (f32) -> f32
 // CHECK-COUNT-10: arith.select %{{.*}} : f32
 // CHECK-NOT: scf.if
 // CHECK: return

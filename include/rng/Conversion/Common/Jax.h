@@ -90,18 +90,31 @@ Value buildJaxLog1pViaF64(OpBuilder &builder, Location loc, Value x,
 Value buildJaxLog1pTargetF32(OpBuilder &builder, Location loc, Value x,
                              arith::FastMathFlags mathFlags);
 
+/// The arithmetic steps of rng.jax_normal a target may form itself: a fused
+/// multiply-add of the ErfInv polynomials (a * b + c, one rounding) and the
+/// square root of the tail's w (w >= 5).
+enum class JaxNormalStep { Fma, Sqrt };
+
+/// A function forming `step` on `operands` (a, b, c for Fma; w for Sqrt)
+/// for a target, with the bits the target's math ops would give, or a null
+/// Value to leave the step to `math.fma` / `math.sqrt` (with `mathFlags`).
+using JaxNormalStepFn = Value (*)(OpBuilder &builder, Location loc,
+                                  JaxNormalStep step, ValueRange operands,
+                                  arith::FastMathFlags mathFlags);
+
 /// Builds jax.random.normal (f32) at `i`: XLA's f32 ErfInv of the uniform
 /// on (-1, 1), times fl(sqrt(2)); the polynomial with `math.fma`; log1p
 /// from `log1p` (buildJaxLog1pViaF64 by default; not null). `mathFlags` go
 /// to `log1p` and on the `math.sqrt` ops. The central (w < 5) or tail
 /// polynomial is chosen by selects, or with `branchOnTail` (scalars only) by an
 /// `scf.if` whose branches each evaluate one polynomial (RngLoweringOptions::
-/// branchOnRareInputs); the bits are the same.
+/// branchOnRareInputs); the bits are the same. `step`, when given, forms
+/// the fused multiply-adds and the square root (JaxNormalStepFn).
 Value buildJaxNormal(
     OpBuilder &builder, Location loc, Value k0, Value k1, Value i,
     arith::FastMathFlags mathFlags = arith::FastMathFlags::none,
     JaxLog1pFn log1p = buildJaxLog1pViaF64, bool branchOnTail = false,
-    Value opaqueOne = nullptr);
+    Value opaqueOne = nullptr, JaxNormalStepFn step = nullptr);
 
 /// Builds jax.random.randint in [minval, maxval) at `i` (minval and maxval
 /// of one type, i32- or i64-like; the result has their element type and the

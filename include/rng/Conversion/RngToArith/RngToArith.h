@@ -103,6 +103,11 @@ struct RngLoweringOptions {
   /// cheaper one that keeps the normal within SPEC §8's bound
   /// (buildJaxLog1pNVVM; buildJaxLog1pTargetF32 is the other choice).
   JaxLog1pFn jaxNormalLog1p = buildJaxLog1pViaF64;
+  /// Forms rng.jax_normal's fused multiply-adds and tail square root for a
+  /// target (see JaxNormalStepFn), or null (the default): `math.fma` and
+  /// `math.sqrt`. `convert-rng-to-nvvm` sets buildJaxNormalStepNVVM, so that
+  /// the kernels need no libdevice for them.
+  JaxNormalStepFn jaxNormalStep = nullptr;
   /// Builds the 1 by which Threefry-2x32 multiplies x0 in the round add
   /// after each key injection (rng.threefry_2x32, the jax_* ops and
   /// rng.bit_generator's Threefry; see buildThreefry2x32), or null (the

@@ -43,6 +43,19 @@ Value buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
 Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
                              BoxMullerStep step, Value x);
 
+/// rng.jax_normal's fused multiply-adds and tail square root (a
+/// JaxNormalStepFn) for NVPTX without libdevice: `llvm.intr.fma` (PTX
+/// `fma.rn.f32`, as libdevice's __nv_fmaf) and `llvm.nvvm.sqrt.approx.f`
+/// (PTX `sqrt.approx.f32`, what libdevice's __nv_sqrtf is without
+/// nvvm-reflect's __CUDA_PREC_SQRT): the same bits, and kernels with only
+/// rng.jax_normal need no libdevice. Scalars and fixed-size vectors of at
+/// most kMaxUnrolledElements (n-D and 0-D ones element by element, like
+/// buildMulHiLoNVVM); other types, fast math's square root and the bodies
+/// that must stay free of intrinsic calls get a null Value (the math ops).
+Value buildJaxNormalStepNVVM(OpBuilder &builder, Location loc,
+                             JaxNormalStep step, ValueRange operands,
+                             arith::FastMathFlags mathFlags);
+
 /// Threefry's opaque 1 (an OpaqueOneFn) for NVPTX: PTX
 /// `min.u32` of `%nctaid.x` and 1 in an `llvm.inline_asm` without side
 /// effects.
@@ -57,7 +70,8 @@ Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
 Value buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc);
 
 /// The NVVM choices of the rng lowering: the universal lowering with
-/// buildMulHiLoNVVM products, buildJaxLog1pNVVM for rng.jax_normal,
+/// buildMulHiLoNVVM products, buildJaxLog1pNVVM and buildJaxNormalStepNVVM
+/// for rng.jax_normal,
 /// buildThreefryOpaqueOneNVVM for Threefry and, under fast math,
 /// buildBoxMullerStepNVVM.
 /// `convert-rng-to-nvvm` also sets branchOnRareInputs (its pass declares
