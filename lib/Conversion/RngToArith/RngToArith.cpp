@@ -337,11 +337,8 @@ struct ConvertRngToArithPass final
         options.outliner = &*outliner;
       }
     }
-    RewritePatternSet patterns(&getContext());
-    populateRngToArithConversionPatterns(patterns, options);
     bool changed = false;
-    if (failed(applyDialectLowering<RngDialect>(getOperation(),
-                                                std::move(patterns), &changed)))
+    if (failed(applyRngToArithConversion(getOperation(), options, &changed)))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();
@@ -363,6 +360,14 @@ struct RngElementwiseToLinalgPass final
 };
 
 } // namespace
+
+LogicalResult rng::applyRngToArithConversion(Operation *root,
+                                             const RngLoweringOptions &options,
+                                             bool *changed) {
+  RewritePatternSet patterns(root->getContext());
+  populateRngToArithConversionPatterns(patterns, options);
+  return applyDialectLowering<RngDialect>(root, std::move(patterns), changed);
+}
 
 void rng::populateRngElementwiseToLinalgPatterns(RewritePatternSet &patterns,
                                                  PatternBenefit benefit) {

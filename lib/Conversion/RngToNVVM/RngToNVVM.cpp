@@ -24,7 +24,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RngToNVVM/RngToNVVM.h"
-#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
@@ -286,7 +285,6 @@ struct ConvertRngToNVVMPass final
   using Base::Base;
 
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
     RngLoweringOptions options = getRngToNVVMLoweringOptions();
     options.normalMathFlags =
         fastMath ? arith::FastMathFlags::afn : arith::FastMathFlags::none;
@@ -295,10 +293,8 @@ struct ConvertRngToNVVMPass final
     // draws); 0.200 -> 0.219 x copy on an H200 with the same kernels and CTA
     // sizes.
     options.branchOnRareInputs = true;
-    populateRngToArithConversionPatterns(patterns, options);
     bool changed = false;
-    if (failed(applyDialectLowering<RngDialect>(getOperation(),
-                                                std::move(patterns), &changed)))
+    if (failed(applyRngToArithConversion(getOperation(), options, &changed)))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();

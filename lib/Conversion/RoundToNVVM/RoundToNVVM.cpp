@@ -310,13 +310,10 @@ struct ConvertRoundToNVVMPass final
 
   void runOnOperation() override {
     bool changed = false;
-    if (failed(lowerDialectForTarget<rounding::RoundDialect, NVVMChip>(
+    if (failed(lowerRoundingForTarget<rounding::RoundDialect>(
             getOperation(), "convert-round-to-nvvm", "chip", chip, "sm_100a",
             parseNVVMChip, getNVVMChipHelp(),
-            [&](RewritePatternSet &patterns, const NVVMChip &parsed) {
-              populateRoundToNVVMConversionPatterns(patterns, parsed,
-                                                    unverifiedSRInstructions);
-            },
+            populateRoundToNVVMConversionPatterns, unverifiedSRInstructions,
             &changed)))
       return signalPassFailure();
     if (!changed)

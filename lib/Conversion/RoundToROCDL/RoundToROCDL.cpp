@@ -178,15 +178,12 @@ struct ConvertRoundToROCDLPass final
 
   void runOnOperation() override {
     bool changed = false;
-    if (failed(lowerDialectForTarget<rounding::RoundDialect, amdgpu::Chipset>(
+    if (failed(lowerRoundingForTarget<rounding::RoundDialect>(
             getOperation(), "convert-round-to-rocdl", "chipset", chipset,
             "gfx950", parseROCDLChipset,
             "an AMDGPU processor name LLVM knows, gfx<major><minor><stepping> "
             "such as gfx90a, gfx942 or gfx950",
-            [&](RewritePatternSet &patterns, const amdgpu::Chipset &parsed) {
-              populateRoundToROCDLConversionPatterns(patterns, parsed,
-                                                     unverifiedSRInstructions);
-            },
+            populateRoundToROCDLConversionPatterns, unverifiedSRInstructions,
             &changed)))
       return signalPassFailure();
     if (!changed)

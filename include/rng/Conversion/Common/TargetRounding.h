@@ -15,6 +15,7 @@
 #ifndef RNG_CONVERSION_COMMON_TARGETROUNDING_H
 #define RNG_CONVERSION_COMMON_TARGETROUNDING_H
 
+#include "rng/Conversion/Common/DialectLowering.h"
 #include "rng/Conversion/Common/StochasticRounding.h"
 #include "rng/Conversion/Common/Utils.h"
 
@@ -27,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 
 namespace mlir {
 namespace rng {
@@ -196,6 +198,29 @@ private:
   HalfPairBuilder buildPair;
   bool pairSaturates;
 };
+
+/// The run of the target SR passes (convert-round-to-nvvm,
+/// convert-round-to-rocdl): lowerDialectForTarget of the round dialect
+/// `RoundDialectT` with the patterns `populate` (the pass's
+/// populate...ConversionPatterns) adds for the parsed target, passing it the
+/// pass's `unverifiedSRInstructions`. Sets `*changed` when the IR changed.
+template <typename RoundDialectT, typename TargetT>
+LogicalResult
+lowerRoundingForTarget(Operation *root, StringRef passName, StringRef option,
+                       StringRef value, StringRef example,
+                       std::optional<TargetT> (*parse)(StringRef),
+                       StringRef expected,
+                       void (*populate)(RewritePatternSet &, const TargetT &,
+                                        bool, PatternBenefit),
+                       bool unverifiedSRInstructions, bool *changed) {
+  return lowerDialectForTarget<RoundDialectT, TargetT>(
+      root, passName, option, value, example, parse, expected,
+      [&](RewritePatternSet &patterns, const TargetT &target) {
+        populate(patterns, target, unverifiedSRInstructions,
+                 /*benefit=*/1);
+      },
+      changed);
+}
 
 } // namespace rng
 } // namespace mlir

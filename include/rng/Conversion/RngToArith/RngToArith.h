@@ -169,6 +169,15 @@ void populateRngToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);
 
+/// Lowers every rng op nested in `root` with the patterns of
+/// populateRngToArithConversionPatterns for `options`, leaving every other op
+/// alone (applyDialectLowering, which erases unused rng ops first): the run
+/// of convert-rng-to-arith and convert-rng-to-nvvm. Sets `*changed` (if
+/// given) when the IR changed.
+LogicalResult applyRngToArithConversion(Operation *root,
+                                        const RngLoweringOptions &options,
+                                        bool *changed = nullptr);
+
 /// Adds the lowering of rng.lowbias32, rng.hash_rand, rng.hash_randn,
 /// rng.hash_dropout, rng.dropout, rng.splitmix64 and rng.tr_dropout_sample
 /// on scalars and vectors (fixed and scalable) to `arith` (+ `math` for

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Verifiers.h"
 #include "rng/Dialect/Rng/IR/RngOps.h"
 #include "rng/Support/ElementwiseFolding.h"
 #include "rng/Support/Threefry.h"
@@ -71,13 +72,7 @@ LogicalResult Threefry2x32Op::verify() {
     return emitOpError("attribute 'rounds' must be in [")
            << kMinThreefryRounds << ", " << kMaxThreefryRounds
            << "] (Threefry round count), but got " << int32_t(rounds);
-  Type counterType = getX0().getType();
-  Type keyType = getK0().getType();
-  if (keyType != counterType && !keyType.isInteger(32))
-    return emitOpError("key type ")
-           << keyType << " must be scalar i32 or the counter type "
-           << counterType;
-  return success();
+  return verifyKeyType(*this, getK0().getType(), getX0().getType());
 }
 
 LogicalResult Threefry2x32Op::fold(FoldAdaptor adaptor,

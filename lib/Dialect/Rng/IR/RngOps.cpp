@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Dialect/Rng/IR/RngOps.h"
+#include "Verifiers.h"
 #include "rng/Support/ElementwiseFolding.h"
 #include "rng/Support/Philox.h"
 #include "rng/Support/TypeUtilities.h"
@@ -33,6 +34,15 @@ static LogicalResult verifyRounds(Operation *op, uint32_t rounds) {
   return success();
 }
 
+LogicalResult rng::verifyKeyType(Operation *op, Type keyType,
+                                 Type counterType) {
+  if (keyType != counterType && !keyType.isInteger(32))
+    return op->emitOpError("key type ")
+           << keyType << " must be scalar i32 or the counter type "
+           << counterType;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Philox4x32Op
 //===----------------------------------------------------------------------===//
@@ -40,13 +50,7 @@ static LogicalResult verifyRounds(Operation *op, uint32_t rounds) {
 LogicalResult Philox4x32Op::verify() {
   if (failed(verifyRounds(*this, getRounds())))
     return failure();
-  Type counterType = getC0().getType();
-  Type keyType = getK0().getType();
-  if (keyType != counterType && !keyType.isInteger(32))
-    return emitOpError("key type ")
-           << keyType << " must be scalar i32 or the counter type "
-           << counterType;
-  return success();
+  return verifyKeyType(*this, getK0().getType(), getC0().getType());
 }
 
 LogicalResult Philox4x32Op::fold(FoldAdaptor adaptor,

@@ -1,0 +1,27 @@
+//===- Verifiers.h - Checks shared by the rng op verifiers ------*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What the verifiers of ops defined in different files of this directory
+// check alike.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_LIB_DIALECT_RNG_IR_VERIFIERS_H
+#define RNG_LIB_DIALECT_RNG_IR_VERIFIERS_H
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir {
+namespace rng {
+
+/// Checks the key of a counter-based op (rng.philox_4x32, rng.threefry_2x32):
+/// `keyType` must be scalar i32 or the counter type `counterType`.
+LogicalResult verifyKeyType(Operation *op, Type keyType, Type counterType);
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_LIB_DIALECT_RNG_IR_VERIFIERS_H

@@ -1,0 +1,69 @@
+//===- ExpandVectorMulUIExtended.cpp - Expand n-D arith.mului_extended ----===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PipelinePasses.h"
+#include "rng/Conversion/Common/Philox.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+using namespace mlir::rng;
+
+namespace {
+
+/// arith.mului_extended on an n-D or scalable vector, which arith-to-llvm
+/// (LLVM 22) cannot lower (docs/upstream/), computed as our lowerings do
+/// (buildMulHiLoExtended): our ops never build one, but vectorizing their
+/// scalar lowering (a linalg.generic lowered by convert-rng-to-arith, then
+/// vectorized) does.
+struct ExpandVectorMulUIExtended final
+    : OpRewritePattern<arith::MulUIExtendedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::MulUIExtendedOp op,
+                                PatternRewriter &rewriter) const override {
+    auto vectorType = dyn_cast<VectorType>(op.getLhs().getType());
+    if (!vectorType || (vectorType.getRank() <= 1 && !vectorType.isScalable()))
+      return rewriter.notifyMatchFailure(op, "arith-to-llvm lowers it");
+    auto [high, low] =
+        buildMulHiLoExtended(rewriter, op.getLoc(), op.getLhs(), op.getRhs());
+    rewriter.replaceOp(op, {low, high});
+    return success();
+  }
+};
+
+struct ExpandVectorMulUIExtendedPass final
+    : PassWrapper<ExpandVectorMulUIExtendedPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandVectorMulUIExtendedPass)
+
+  StringRef getArgument() const final {
+    return "rng-expand-vector-mului-extended";
+  }
+  StringRef getDescription() const final {
+    return "Rewrite arith.mului_extended on n-D or scalable vectors, which "
+           "arith-to-llvm cannot lower, into 1-D or 64-bit arithmetic (a step "
+           "of rng-to-llvm, rng-to-nvvm and rng-to-rocdl)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, vector::VectorDialect>();
+  }
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ExpandVectorMulUIExtended>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> rng::createExpandVectorMulUIExtendedPass() {
+  return std::make_unique<ExpandVectorMulUIExtendedPass>();
+}
