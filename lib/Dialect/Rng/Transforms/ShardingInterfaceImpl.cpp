@@ -18,6 +18,31 @@ using namespace mlir::rng;
 
 namespace {
 
+/// The shard of `value` (a tensor result of `op` whose values depend on
+/// element positions) under `sharding`: its local type and its offsets in
+/// the whole tensor. Reports (and returns failure()) an uneven or otherwise
+/// refused sharding; returns std::nullopt, with `op` cloned into
+/// `partitionMap`, when nothing is split.
+static FailureOr<std::optional<std::pair<RankedTensorType, SmallVector<Value>>>>
+getWindow(Operation *op, Value value, const shard::Sharding &sharding,
+          StringRef what, IRMapping &partitionMap,
+          SymbolTableCollection &symbolTable, OpBuilder &builder) {
+  if (failed(verifyEvenSharding(op, value, sharding, what, symbolTable)))
+    return failure();
+  if (!sharding || shard::isFullReplication(sharding)) {
+    builder.clone(*op, partitionMap);
+    return std::optional<std::pair<RankedTensorType, SmallVector<Value>>>();
+  }
+  shard::GridOp grid =
+      shard::getGridOrNull(op, sharding.getGridAttr(), symbolTable);
+  auto type = cast<RankedTensorType>(value.getType());
+  auto localType =
+      cast<RankedTensorType>(shard::shardType(type, grid, sharding));
+  return std::optional(
+      std::make_pair(localType, buildShardOffsets(builder, op->getLoc(), grid,
+                                                  sharding, type)));
+}
+
 /// rng.linear_index: one parallel loop per dimension, the result's identity
 /// map, the scalar base replicated (as an elementwise op's). A shard is the
 /// window of the whole index tensor at the process's offsets
@@ -32,21 +57,12 @@ struct LinearIndexShardingModel
                           SymbolTableCollection &symbolTable,
                           OpBuilder &builder) const {
     auto indexOp = cast<LinearIndexOp>(op);
-    const shard::Sharding &sharding = resultShardings.front();
-    if (failed(verifyEvenSharding(op, indexOp.getResult(), sharding,
-                                  "result #0", symbolTable)))
-      return failure();
-    if (!sharding || shard::isFullReplication(sharding)) {
-      builder.clone(*op, partitionMap);
-      return success();
-    }
-    shard::GridOp grid =
-        shard::getGridOrNull(op, sharding.getGridAttr(), symbolTable);
+    auto window = getWindow(op, indexOp.getResult(), resultShardings.front(),
+                            "result #0", partitionMap, symbolTable, builder);
+    if (failed(window) || !*window)
+      return failure(failed(window));
+    auto &[localType, offsets] = **window;
     auto type = cast<RankedTensorType>(indexOp.getType());
-    auto localType =
-        cast<RankedTensorType>(shard::shardType(type, grid, sharding));
-    SmallVector<Value> offsets =
-        buildShardOffsets(builder, op->getLoc(), grid, sharding, type);
     Value base = indexOp.getBase() ? partitionedOperands.front() : Value();
     Value local = buildLinearIndexWindow(builder, op->getLoc(), localType,
                                          type.getShape(), offsets, base);
@@ -110,21 +126,12 @@ struct BitGeneratorShardingModel
         failed(replicated(resultShardings[0], generator.getNewState(),
                           "the new state (result #0)")))
       return failure();
-    const shard::Sharding &sharding = resultShardings[1];
-    if (failed(verifyEvenSharding(op, generator.getOutput(), sharding,
-                                  "the output (result #1)", symbolTable)))
-      return failure();
-    if (!sharding || shard::isFullReplication(sharding)) {
-      builder.clone(*op, partitionMap);
-      return success();
-    }
-    shard::GridOp grid =
-        shard::getGridOrNull(op, sharding.getGridAttr(), symbolTable);
-    auto type = cast<RankedTensorType>(generator.getOutput().getType());
-    auto localType =
-        cast<RankedTensorType>(shard::shardType(type, grid, sharding));
-    SmallVector<Value> offsets =
-        buildShardOffsets(builder, op->getLoc(), grid, sharding, type);
+    auto window =
+        getWindow(op, generator.getOutput(), resultShardings[1],
+                  "the output (result #1)", partitionMap, symbolTable, builder);
+    if (failed(window) || !*window)
+      return failure(failed(window));
+    auto &[localType, offsets] = **window;
     auto [newState, output] = buildBitGeneratorWindow(
         builder, generator, localType, offsets, partitionedOperands.front());
     partitionMap.map(generator.getNewState(), newState);
