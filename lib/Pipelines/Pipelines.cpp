@@ -255,53 +255,6 @@ void rng::buildRngToROCDLPipeline(OpPassManager &pm,
     pm.addPass(createHoistGpuModulePass("rng-to-rocdl", "amdgcn-amd-amdhsa"));
 }
 
-/// The pipelines hold passes that only run on a `builtin.module`
-/// (bufferization, the GPU module passes): nested on another op
-/// (`func.func(rng-to-llvm)`), adding them would abort the process, so that is
-/// a parse error instead.
-static LogicalResult
-checkModuleAnchor(OpPassManager &pm, StringRef name,
-                  function_ref<LogicalResult(const Twine &)> errorHandler) {
-  if (pm.getOpAnchorName() == ModuleOp::getOperationName())
-    return success();
-  return errorHandler(name + " runs on a 'builtin.module', not nested on '" +
-                      pm.getOpAnchorName() + "': write builtin.module(" + name +
-                      ") or run it on the top-level module");
-}
-
-/// Registers pipeline `name` with options `Options`; `validate` checks the
-/// parsed options and returns an error message, or "" if they are valid.
-template <typename Options>
-static void registerModulePipeline(StringRef name, StringRef description,
-                                   void (*build)(OpPassManager &,
-                                                 const Options &),
-                                   std::string (*validate)(const Options &)) {
-  registerPassPipeline(
-      name, description,
-      [build, validate,
-       name](OpPassManager &pm, StringRef optionsString,
-             function_ref<LogicalResult(const Twine &)> errorHandler) {
-        if (failed(checkModuleAnchor(pm, name, errorHandler)))
-          return failure();
-        Options options;
-        if (failed(options.parseFromString(optionsString)))
-          return failure();
-        std::string error = validate(options);
-        if (!error.empty())
-          return errorHandler(error);
-        build(pm, options);
-        return success();
-      },
-      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
-        optionHandler(Options());
-      });
-}
-
-static std::string validateLLVMOptions(const RngToLLVMPipelineOptions &) {
-  // Every value of both options is meaningful.
-  return "";
-}
-
 static std::string validateNVVMOptions(const RngToNVVMPipelineOptions &opts) {
   std::optional<NVVMChip> chip = parseNVVMChip(opts.chip);
   if (!chip)
@@ -361,6 +314,16 @@ static std::string validateROCDLOptions(const RngToROCDLPipelineOptions &opts) {
          "<minor><stepping> such as gfx90a, gfx942 or gfx950";
 }
 
+LogicalResult rng::checkModuleAnchor(
+    OpPassManager &pm, StringRef name,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  if (pm.getOpAnchorName() == ModuleOp::getOperationName())
+    return success();
+  return errorHandler(name + " runs on a 'builtin.module', not nested on '" +
+                      pm.getOpAnchorName() + "': write builtin.module(" + name +
+                      ") or run it on the top-level module");
+}
+
 void rng::registerRngPipelines() {
   registerPass([] { return createCheckElementwiseToLinalgInputPass(); });
   registerPass([] { return createCheckGpuPipelineInputPass(); });
@@ -373,7 +336,7 @@ void rng::registerRngPipelines() {
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "
       "LLVM dialect for the host CPU (runnable with mlir-runner)",
-      buildRngToLLVMPipeline, validateLLVMOptions);
+      buildRngToLLVMPipeline);
   registerModulePipeline<RngToNVVMPipelineOptions>(
       "rng-to-nvvm",
       "Lower the kernels of gpu.modules using rng/round ops to NVVM + LLVM "

@@ -9,13 +9,16 @@
 #include "rng/Shard/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
 using namespace mlir::rng;
 
 void rng::buildRngShardToLLVMPipeline(OpPassManager &pm) {
+  buildRngShardToLLVMPipeline(pm, RngToLLVMPipelineOptions());
+}
+
+void rng::buildRngShardToLLVMPipeline(OpPassManager &pm,
+                                      const RngToLLVMPipelineOptions &options) {
   // Before anything else: the lowering's choice of ABI.
   pm.addPass(createCheckMPIImplementationPass());
   // The SPMD program, in shard's collectives, then in MPI's.
@@ -24,31 +27,17 @@ void rng::buildRngShardToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createConvertShardToMPIPass());
   // Everything else to LLVM for the host CPU; the mpi ops, on memrefs, wait
   // for their descriptors.
-  buildRngToLLVMPipeline(pm);
+  buildRngToLLVMPipeline(pm, options);
   pm.addPass(createConvertMPIToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createStripMPIMetadataPass());
 }
 
 void rng::registerRngShardPipelines() {
-  registerPassPipeline(
+  registerModulePipeline<RngToLLVMPipelineOptions>(
       "rng-shard-to-llvm",
       "Partition the sharded functions of a module and lower it, with its "
       "driver, to the LLVM dialect calling MPI (runnable with mpirun -n P "
-      "mlir-runner)",
-      [](OpPassManager &pm, StringRef optionsString,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        if (!optionsString.empty())
-          return errorHandler("rng-shard-to-llvm takes no options, got '" +
-                              optionsString + "'");
-        if (pm.getOpAnchorName() != ModuleOp::getOperationName())
-          return errorHandler(
-              "rng-shard-to-llvm runs on a 'builtin.module', not nested on '" +
-              pm.getOpAnchorName() +
-              "': write builtin.module(rng-shard-to-llvm) or run it on the "
-              "top-level module");
-        buildRngShardToLLVMPipeline(pm);
-        return success();
-      },
-      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
+      "mlir-runner); the options are rng-to-llvm's",
+      buildRngShardToLLVMPipeline);
 }

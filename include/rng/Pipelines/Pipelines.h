@@ -9,6 +9,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
 
 namespace mlir {
 namespace rng {
@@ -138,6 +139,48 @@ void buildRngToROCDLPipeline(OpPassManager &pm,
 /// Registers the named pipelines (`rng-to-llvm`, ...) with the global pass
 /// registry so that `rng-opt` and `PassManager::parse` know them.
 void registerRngPipelines();
+
+/// The pipelines hold passes that only run on a `builtin.module`
+/// (bufferization, the GPU module passes): nested on another op
+/// (`func.func(rng-to-llvm)`), adding them would abort the process, so
+/// pipeline `name` reports that as a parse error instead (through
+/// `errorHandler`), saying where it runs.
+LogicalResult
+checkModuleAnchor(OpPassManager &pm, StringRef name,
+                  function_ref<LogicalResult(const Twine &)> errorHandler);
+
+/// Registers the pipeline `name`, anchored on builtin.module
+/// (checkModuleAnchor), with options `Options` parsed from its textual form;
+/// `validate`, when given, checks them and returns an error message, or ""
+/// when they are valid. Our pipelines (rng-to-llvm, rng-to-nvvm,
+/// rng-to-rocdl, rng-shard-to-llvm) are registered with it.
+template <typename Options>
+void registerModulePipeline(
+    StringRef name, StringRef description,
+    void (*build)(OpPassManager &, const Options &),
+    std::string (*validate)(const Options &) = nullptr) {
+  registerPassPipeline(
+      name, description,
+      [build, validate,
+       name](OpPassManager &pm, StringRef optionsString,
+             function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (failed(checkModuleAnchor(pm, name, errorHandler)))
+          return failure();
+        Options options;
+        if (failed(options.parseFromString(optionsString)))
+          return failure();
+        if (validate) {
+          std::string error = validate(options);
+          if (!error.empty())
+            return errorHandler(error);
+        }
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
+        optionHandler(Options());
+      });
+}
 
 } // namespace rng
 } // namespace mlir

@@ -7,6 +7,8 @@
 #ifndef RNG_SHARD_PIPELINES_H
 #define RNG_SHARD_PIPELINES_H
 
+#include "rng/Pipelines/Pipelines.h"
+
 #include "mlir/Pass/PassManager.h"
 
 namespace mlir {
@@ -23,6 +25,11 @@ namespace rng {
 ///   rng-convert-mpi-to-llvm, reconcile-unrealized-casts,
 ///   rng-strip-mpi-metadata.
 void buildRngShardToLLVMPipeline(OpPassManager &pm);
+
+/// The same with rng-to-llvm's `options` (`outline-above`, `fast-math`) for
+/// its rng-to-llvm step.
+void buildRngShardToLLVMPipeline(OpPassManager &pm,
+                                 const RngToLLVMPipelineOptions &options);
 
 /// Registers `rng-shard-to-llvm` with the global pass registry (the passes:
 /// registerRngShardPasses() in rng/Shard/Passes.h).
