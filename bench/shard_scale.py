@@ -34,6 +34,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, os.path.join(ROOT, "test", "lib"))
+from shard_rank import with_rank  # noqa: E402
 LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 N = 1 << 24
 PS = [1, 2, 4]
@@ -75,11 +77,7 @@ def build(outdir):
                 "shape = P", "shape = %d" % p).replace("rR", "r%d" % r)
             part = run([rng_opt, "--rng-shard-partition", "--convert-shard-to-mpi",
                         "--canonicalize"], src)
-            part = re.sub(r"%retval(_\d+)?, %rank(_\d+)? = mpi\.comm_rank\(%\w+\) : "
-                          r"!mpi\.retval, i32",
-                          lambda m: "%%rank%s = arith.constant %d : i32" % (m.group(2) or "", r),
-                          part)
-            part = re.sub(r"%\w+ = mpi\.comm_world : !mpi\.comm\n", "", part)
+            part = with_rank(part, r)
             llvm = run([rng_opt, "--canonicalize", "--rng-to-llvm", "--symbol-dce"], part)
             base = os.path.join(outdir, "p%d_r%d" % (p, r))
             open(base + ".ll", "w").write(run([os.path.join(LLVM_BIN, "mlir-translate"),

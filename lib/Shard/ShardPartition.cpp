@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "rng/Dialect/Common/ShardingUtils.h"
 #include "rng/Shard/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -54,16 +55,6 @@ static void addPartitionPasses(OpPassManager &pm) {
   pm.addPass(shard::createPartition());
 }
 
-/// The split axes of `sharding` along each of `rank` dimensions.
-static SmallVector<SmallVector<shard::GridAxis>>
-splitAxesByDim(const shard::Sharding &sharding, int64_t rank) {
-  SmallVector<SmallVector<shard::GridAxis>> axes(rank);
-  for (auto [d, dimAxes] : llvm::enumerate(sharding.getSplitAxes()))
-    if (int64_t(d) < rank)
-      axes[d].assign(dimAxes.asArrayRef().begin(), dimAxes.asArrayRef().end());
-  return axes;
-}
-
 /// Whether LLVM 22's shard-partition reshards a value of rank `rank` from
 /// `from` to `to`: equal split axes (a halo change at most), or one grid
 /// axis changed: appended to one dimension's axes (split), removed from its
@@ -72,10 +63,11 @@ splitAxesByDim(const shard::Sharding &sharding, int64_t rank) {
 /// or crashes on.
 static bool isOneStepResharding(const shard::Sharding &from,
                                 const shard::Sharding &to, int64_t rank) {
-  auto a = splitAxesByDim(from, rank), b = splitAxesByDim(to, rank);
+  auto a = [&](int64_t d) { return splitAxesOf(from, d); };
+  auto b = [&](int64_t d) { return splitAxesOf(to, d); };
   SmallVector<int64_t> changed;
   for (int64_t d = 0; d < rank; ++d)
-    if (a[d] != b[d])
+    if (a(d) != b(d))
       changed.push_back(d);
   auto extends = [](ArrayRef<shard::GridAxis> longer,
                     ArrayRef<shard::GridAxis> shorter) {
@@ -85,31 +77,16 @@ static bool isOneStepResharding(const shard::Sharding &from,
     return true;
   if (changed.size() == 1) {
     int64_t d = changed.front();
-    return extends(a[d], b[d]) || extends(b[d], a[d]);
+    return extends(a(d), b(d)) || extends(b(d), a(d));
   }
   if (changed.size() == 2) {
     int64_t d0 = changed[0], d1 = changed[1];
-    return (extends(a[d0], b[d0]) && extends(b[d1], a[d1]) &&
-            a[d0].back() == b[d1].back()) ||
-           (extends(a[d1], b[d1]) && extends(b[d0], a[d0]) &&
-            a[d1].back() == b[d0].back());
+    return (extends(a(d0), b(d0)) && extends(b(d1), a(d1)) &&
+            a(d0).back() == b(d1).back()) ||
+           (extends(a(d1), b(d1)) && extends(b(d0), a(d0)) &&
+            a(d1).back() == b(d0).back());
   }
   return false;
-}
-
-/// `sharding`'s split axes as "[[0], [1]]".
-static std::string formatSplitAxes(const shard::Sharding &sharding) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "[";
-  llvm::interleaveComma(sharding.getSplitAxes(), os,
-                        [&](shard::GridAxesAttr axes) {
-                          os << "[";
-                          llvm::interleaveComma(axes.asArrayRef(), os);
-                          os << "]";
-                        });
-  os << "]";
-  return text;
 }
 
 /// Checks what LLVM 22's shard-partition asserts (and, built without

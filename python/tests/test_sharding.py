@@ -17,6 +17,7 @@ from rng_mlir.passmanager import PassManager
 
 sys.path.insert(0, str(REPO / "test" / "lib"))
 import triton_random_model as triton  # noqa: E402
+from shard_rank import with_rank  # noqa: E402
 
 # A driver for the partitioned @draws: the local type exists only after
 # partitioning, so it is added then.
@@ -78,11 +79,7 @@ def test_every_rank_computes_its_slice(ctx, grid, split, shape):
         PassManager.parse("builtin.module(rng-shard-partition,"
                           "convert-shard-to-mpi,canonicalize)").run(module.operation)
         # The rank MPI would give this process.
-        text = re.sub(r"%retval(_\d+)?, %rank(_\d+)? = mpi\.comm_rank\(%\w+\) "
-                      r": !mpi\.retval, i32",
-                      lambda m: "%%rank%s = arith.constant %d : i32" % (
-                          m.group(2) or "", rank), str(module))
-        text = re.sub(r"%\w+ = mpi\.comm_world : !mpi\.comm\n", "", text)
+        text = with_rank(str(module), rank)
         assert "mpi." not in text
         text = text.rstrip()[:-1] + DRIVER.replace("LOCAL", "%dx%d" % local) + "}\n"
         out = np.zeros(local, dtype=np.float32)

@@ -1,5 +1,4 @@
-/*===- sharding.c - C API test: sharding models come with the dialects
------===*\
+/*===- sharding.c - C API test of the sharding models ---------------------===*\
 |*                                                                            *|
 |* Part of the rng-mlir project.                                              *|
 |*                                                                            *|

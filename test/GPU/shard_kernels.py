@@ -28,6 +28,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "test", "lib"))
+from shard_rank import with_rank  # noqa: E402
 LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
 CHIP = os.environ.get("CHIP", "sm_90")
 SHAPE = (64, 1024)
@@ -96,9 +98,7 @@ def build(outdir):
         run([os.path.join(LLVM_BIN, "llc"), "-O3", "-mcpu=" + CHIP, base + ".opt.bc",
              "-o", base + ".ptx"])
         for r in range(ranks):
-            fixed = re.sub(r"%retval(_\d+)?, %rank(_\d+)? = mpi\.comm_rank\(%\w+\) : !mpi\.retval, i32",
-                           lambda m: "%%rank%s = arith.constant %d : i32" % (m.group(2) or "", r),
-                           host)
+            fixed = with_rank(host, r)
             fixed = run([rng_opt, "--canonicalize"], fixed)
             # Only @draws (the kernels are in the PTX).
             lines = fixed.splitlines()

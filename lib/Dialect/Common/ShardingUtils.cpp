@@ -21,9 +21,8 @@
 using namespace mlir;
 using namespace mlir::rng;
 
-/// The split axes of dimension `d` of `sharding` (none beyond the list).
-static ArrayRef<shard::GridAxis> splitAxesOf(const shard::Sharding &sharding,
-                                             int64_t d) {
+ArrayRef<shard::GridAxis> rng::splitAxesOf(const shard::Sharding &sharding,
+                                           int64_t d) {
   ArrayRef<shard::GridAxesAttr> split = sharding.getSplitAxes();
   if (d >= int64_t(split.size()))
     return {};
@@ -38,8 +37,7 @@ static std::string formatAxes(ArrayRef<shard::GridAxis> axes) {
   return text;
 }
 
-/// The split axes of `sharding` as "[[0], []]".
-static std::string formatSplitAxes(const shard::Sharding &sharding) {
+std::string rng::formatSplitAxes(const shard::Sharding &sharding) {
   if (!sharding)
     return "none";
   std::string text = "[";

@@ -1,5 +1,4 @@
-//===- ShardingUtils.h - Sharding models shared by rng and round -*- C++
-//-*-===//
+//===- ShardingUtils.h - Sharding models of both dialects -------*- C++ -*-===//
 //
 // Part of the rng-mlir project.
 //
@@ -31,6 +30,15 @@ class IRMapping;
 class SymbolTableCollection;
 
 namespace rng {
+
+/// The grid axes that split dimension `d` under `sharding` (none beyond its
+/// list of split axes).
+ArrayRef<shard::GridAxis> splitAxesOf(const shard::Sharding &sharding,
+                                      int64_t d);
+
+/// The split axes of `sharding` as "[[0], []]" ("none" for a null one), for
+/// diagnostics.
+std::string formatSplitAxes(const shard::Sharding &sharding);
 
 /// Checks that `sharding` of `value` (an operand or result of `op`, named
 /// `what` in diagnostics) gives every process an equal static slice: a

@@ -29,11 +29,16 @@ def Rng_Dialect : Dialect {
       `rng.jax_bits`, `rng.jax_uniform`, `rng.jax_normal` and
       `rng.jax_randint` reproduce `jax.random`; `rng.bit_generator` is
       StableHLO's `rng_bit_generator` as XLA lowers it.
+    * `rng.linear_index` names each element's row-major index in the whole
+      tensor: the counter of sharded programs.
 
-    All ops but `rng.bit_generator` are elementwise (`ElementwiseMappable`) over scalars, vectors
+    All ops but the two tensor ops (`rng.bit_generator`, `rng.linear_index`)
+    are elementwise (`ElementwiseMappable`) over scalars, vectors
     (fixed or scalable) and ranked tensors (static or dynamic sizes), so
     linalg, the vectorizer and bufferization treat them like upstream's
-    elementwise ops. Ops on ranked tensors lower through a `linalg.generic`
+    elementwise ops. Every op has a sharding model (upstream's `shard`
+    dialect, SPEC §10): a sharded program draws the unsharded program's
+    bits. Ops on ranked tensors lower through a `linalg.generic`
     over the scalar op. They are lowered by `convert-rng-to-arith` (any target, to
     `arith` and `math`) or by `convert-rng-to-nvvm` (NVIDIA GPUs: the same
     function with NVVM's `mulhi`).

@@ -439,6 +439,13 @@ def Rng_BitGeneratorOp : Rng_Op<"bit_generator", [
     `e` of the output from `(state, shape, e)` with the public builder
     `buildBitGeneratorElement` (rng/Conversion/Common/Jax.h).
 
+    Sharding (SPEC §10, upstream's `shard` dialect): the output may be split
+    along any of its dimensions (evenly; no halos); the state and the new
+    state are replicated. Partitioned, each process computes only the
+    elements of its shard, at their positions in the whole output (three_fry's
+    32-bit pairs included: a process may compute a pair and keep one half),
+    and returns the whole output's new state.
+
     Example (the StableHLO specification's example: state `[1, 2]` gives
     `[[9236835810183407956, 16087790271692313299], [18212823393184779219,
     2658481902456610144]]` and the new state `[1, 6]`):

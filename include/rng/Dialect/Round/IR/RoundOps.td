@@ -256,6 +256,11 @@ def Round_ScalingStochasticOp : Round_Op<"scaling_stochastic",
     With constant `x`, `scale` and `rbits` the op folds to the constant the
     lowering computes, bit for bit, up to 65536 elements for constants that
     are not splats (as `round.stochastic`).
+
+    Sharding (SPEC §10): as every elementwise op, but a split of the
+    innermost dimension must leave whole MX blocks of 32 elements on every
+    process (its local size a multiple of 32); other splits are refused
+    with a diagnostic.
   }];
 
   let arguments = (ins Round_F32Like:$x, Round_ScaleLike:$scale,
