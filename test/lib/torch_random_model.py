@@ -464,14 +464,19 @@ def torch_dropout(x, p, seed, offset, threads, e, vec, dtype):
     w = curand4(seed, t, P)
     u = _pick([u_from_words(x_) for x_ in w], j)
     pa = 1.0 - float(p)
-    scale = 1.0 / pa if pa != 0 else 0.0
-    with np.errstate(invalid="ignore", over="ignore"):
+    if not pa != 0:
+        # p = 1: PyTorch's shortcut (zeros_like and an all-false mask).
+        zeros = np.zeros(np.shape(u), np.float64 if dtype == "f64" else np.float32)
+        return (zeros if dtype in ("f64", "f32") else to_dtype(zeros, dtype)), np.zeros(np.shape(u), bool)
+    # pa = acc(1 - p), scale = acc(1 / f64(pa)).
+    with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
         if dtype == "f64":
             keep = u.astype(np.float64) < pa
-            out = (np.asarray(x, np.float64) * keep.astype(np.float64)) * np.float64(scale)
+            out = (np.asarray(x, np.float64) * keep.astype(np.float64)) * np.float64(1.0 / pa)
             return out, keep
-        keep = u < np.float32(pa)
-        out = (np.asarray(x, np.float32) * keep.astype(np.float32)) * np.float32(scale)
+        pa32 = np.float32(pa)
+        keep = u < pa32
+        out = (np.asarray(x, np.float32) * keep.astype(np.float32)) * np.float32(1.0 / float(pa32))
     return to_dtype(out, dtype), keep
 
 

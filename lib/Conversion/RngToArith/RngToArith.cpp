@@ -394,6 +394,7 @@ void rng::populateRngToArithConversionPatterns(
                                             getTritonPhiloxGroup, benefit);
   populateRngHashToArithConversionPatterns(patterns, options, benefit);
   populateRngJaxToArithConversionPatterns(patterns, options, benefit);
+  populateRngTorchToArithConversionPatterns(patterns, options, benefit);
   if (options.outliner)
     patterns.add<OutlineRngOp>(patterns.getContext(), options.outliner,
                                PatternBenefit(benefit.getBenefit() + 1));

@@ -97,6 +97,18 @@ SmallVector<Value> unpackElements(OpBuilder &builder, Location loc,
 Value packElements(OpBuilder &builder, Location loc, Type type,
                    ArrayRef<Value> elements);
 
+/// f32 of `x` (f16 or bf16, scalar or vector), exactly, in integer
+/// arithmetic: `arith.extf` would need the runtime library's __extendhfsf2
+/// on CPUs without half-precision instructions. NaNs stay NaNs (quiet).
+Value buildHalfToF32(OpBuilder &builder, Location loc, Value x);
+
+/// `x` (f32, scalar or vector) rounded to nearest even to `halfType` (f16
+/// or bf16), in integer arithmetic (`arith.truncf` would need the runtime
+/// library's __truncsfhf2/__truncsfbf2 on such CPUs): overflow to infinity,
+/// f16 subnormals, NaN to a quiet NaN of the sign.
+Value buildF32ToHalf(OpBuilder &builder, Location loc, Value x,
+                     Type halfType);
+
 } // namespace rng
 } // namespace mlir
 

@@ -13,6 +13,7 @@
 #ifndef RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 #define RNG_CONVERSION_RNGTOARITH_RNGTOARITH_H
 
+#include "rng/Conversion/Common/Curand.h"
 #include "rng/Conversion/Common/Jax.h"
 #include "rng/Conversion/Common/Outlining.h"
 #include "rng/Conversion/Common/Philox.h"
@@ -116,6 +117,12 @@ struct RngLoweringOptions {
   /// pipe than the multiply-add's; `convert-rng-to-nvvm` sets
   /// buildThreefryOpaqueOneNVVM. The bits are the same either way.
   OpaqueOneFn threefryOpaqueOne = nullptr;
+  /// Builds the target-dependent steps of cuRAND's Box-Muller transforms
+  /// (rng.curand_normal2, rng.curand_normal2_double, rng.torch_normal; see
+  /// CurandStepFn), or null (the default): the accurate `math` ops and
+  /// buildAccurateSinCosPi. `convert-rng-to-nvvm` sets buildCurandStepNVVM,
+  /// cuRAND's own device primitives.
+  CurandStepFn curandStep = nullptr;
   /// Whether a scalar op may branch (`scf.if`) around work that only rare
   /// inputs need, instead of computing both sides and selecting: today
   /// rng.jax_normal's tail polynomial and its square root (w >= 5, i.e.
@@ -185,6 +192,19 @@ LogicalResult applyRngToArithConversion(Operation *root,
 /// `options.mulHiLo`). Tensor-typed ops are not matched. Part of
 /// populateRngToArithConversionPatterns.
 void populateRngHashToArithConversionPatterns(
+    RewritePatternSet &patterns, const RngLoweringOptions &options = {},
+    PatternBenefit benefit = 1);
+
+/// Adds the lowering of the cuRAND ops (rng.curand, rng.curand4,
+/// rng.curand_uniform, rng.curand_normal2, rng.curand_uniform_double,
+/// rng.curand_uniform2_double, rng.curand_normal2_double) and the PyTorch ops
+/// (rng.torch_uniform, rng.torch_normal, rng.torch_bernoulli,
+/// rng.torch_random, rng.torch_dropout, rng.torch_threads,
+/// rng.torch_offset_increment) on scalars and vectors (fixed and scalable)
+/// to `arith` (+ `math` for the normals and the fused multiply-adds, with
+/// `options.curandStep`; Philox with `options.mulHiLo`). Tensor-typed ops
+/// are not matched. Part of populateRngToArithConversionPatterns.
+void populateRngTorchToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options = {},
     PatternBenefit benefit = 1);
 

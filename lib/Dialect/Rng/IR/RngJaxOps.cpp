@@ -29,33 +29,6 @@ using namespace mlir::rng;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The first shaped type among `types`, or the first type if none is shaped.
-static Type getShapeSource(TypeRange types) {
-  for (Type type : types)
-    if (isa<ShapedType>(type))
-      return type;
-  return types.front();
-}
-
-/// Checks that the shaped operands and results of `op` all have one shape
-/// (ElementwiseMappable alone accepts a dynamic size beside a static one and
-/// does not compare scalable dimensions).
-static LogicalResult verifyOneShape(Operation *op) {
-  SmallVector<Type> types(op->getOperandTypes());
-  llvm::append_range(types, op->getResultTypes());
-  Type reference = getShapeSource(types);
-  for (Type type : types)
-    if (isa<ShapedType>(type) && !haveSameShape(type, reference))
-      return op->emitOpError("operand and result shapes must agree: ")
-             << type << " has not the shape "
-             << (isa<RankedTensorType>(type) && isa<RankedTensorType>(reference)
-                     ? "and encoding "
-                     : "")
-             << "of " << reference
-             << " (scalars may stand beside shaped operands)";
-  return success();
-}
-
 /// The bits of an `i` operand as the 64-bit JAX index (an i32 index is
 /// zero-extended: getElementBits already does).
 static std::array<uint32_t, 2> getKey(ArrayRef<uint64_t> in) {

@@ -34,6 +34,33 @@ static LogicalResult verifyRounds(Operation *op, uint32_t rounds) {
   return success();
 }
 
+/// The first shaped type among `types`, or the first type if none is shaped.
+Type rng::getShapeSource(TypeRange types) {
+  for (Type type : types)
+    if (isa<ShapedType>(type))
+      return type;
+  return types.front();
+}
+
+/// Checks that the shaped operands and results of `op` all have one shape
+/// (ElementwiseMappable alone accepts a dynamic size beside a static one and
+/// does not compare scalable dimensions).
+LogicalResult rng::verifyOneShape(Operation *op) {
+  SmallVector<Type> types(op->getOperandTypes());
+  llvm::append_range(types, op->getResultTypes());
+  Type reference = getShapeSource(types);
+  for (Type type : types)
+    if (isa<ShapedType>(type) && !haveSameShape(type, reference))
+      return op->emitOpError("operand and result shapes must agree: ")
+             << type << " has not the shape "
+             << (isa<RankedTensorType>(type) && isa<RankedTensorType>(reference)
+                     ? "and encoding "
+                     : "")
+             << "of " << reference
+             << " (scalars may stand beside shaped operands)";
+  return success();
+}
+
 LogicalResult rng::verifyKeyType(Operation *op, Type keyType,
                                  Type counterType) {
   if (keyType != counterType && !keyType.isInteger(32))

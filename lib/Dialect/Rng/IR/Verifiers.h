@@ -21,6 +21,15 @@ namespace rng {
 /// `keyType` must be scalar i32 or the counter type `counterType`.
 LogicalResult verifyKeyType(Operation *op, Type keyType, Type counterType);
 
+/// The first shaped type among `types`, or the first type if none is shaped:
+/// the shape an elementwise op's inferred results take.
+Type getShapeSource(TypeRange types);
+
+/// Checks that the shaped operands and results of `op` all have one shape
+/// (ElementwiseMappable alone accepts a dynamic size beside a static one and
+/// does not compare scalable dimensions).
+LogicalResult verifyOneShape(Operation *op);
+
 } // namespace rng
 } // namespace mlir
 

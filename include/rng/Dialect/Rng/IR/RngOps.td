@@ -436,5 +436,6 @@ def Rng_LinearIndexOp : Rng_Op<"linear_index", [Pure,
 
 include "rng/Dialect/Rng/IR/RngHashOps.td"
 include "rng/Dialect/Rng/IR/RngJaxOps.td"
+include "rng/Dialect/Rng/IR/RngTorchOps.td"
 
 #endif // RNG_DIALECT_RNG_IR_RNGOPS_TD

@@ -1,0 +1,122 @@
+//===- Curand.h - IR builders of cuRAND's and PyTorch's rules ---*- C++ -*-===//
+//
+// Part of the rng-mlir project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Builders of SPEC §9 in `arith` (+ `math` for the normals): cuRAND's
+// Philox4_32_10 words at a position, its conversions, its Box-Muller
+// transforms, and PyTorch's launch layout. Values are scalars or vectors
+// (fixed or scalable) of i64 positions; a scalar seed, subsequence or
+// offset may stand beside them. The lowerings of the §9 ops
+// (convert-rng-to-arith, convert-rng-to-nvvm) are built from these.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef RNG_CONVERSION_COMMON_CURAND_H
+#define RNG_CONVERSION_COMMON_CURAND_H
+
+#include "rng/Conversion/Common/Philox.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+
+#include <array>
+#include <utility>
+
+namespace mlir {
+namespace rng {
+
+/// The steps of cuRAND's Box-Muller transforms whose bits depend on the
+/// target: cuRAND's device code uses approximate or library functions.
+enum class CurandStep {
+  SqrtF32,  ///< sqrtf(s), s = -2 log(u) >= 0: correctly rounded in cuRAND.
+  SinF32,   ///< sin(v) of the float transform, v in (0, 2 pi].
+  CosF32,   ///< cos(v), as SinF32.
+  SinPiF64, ///< sinpi(v) of the double transform, v in (0, 2].
+  CosPiF64, ///< cospi(v), as SinPiF64.
+};
+
+/// Builds `step` of `x` for a target, or returns null to take the universal
+/// form (math.sqrt, math.sin, math.cos; buildAccurateSinCosPi). The logs are
+/// always `math.log` (libdevice's logf/log on NVVM, as cuRAND's).
+using CurandStepFn = Value (*)(OpBuilder &builder, Location loc,
+                               CurandStep step, Value x);
+
+/// The Philox4x32-10 block `block` (i64) of subsequence `subsequence` (i64,
+/// the block's shape or scalar) under `seed` (i64, the block's shape or
+/// scalar): four i32 words of the block's shape.
+std::array<Value, 4> buildCurandBlock(OpBuilder &builder, Location loc,
+                                      Value seed, Value subsequence,
+                                      Value block, MulHiLoBuilder mulHiLo);
+
+/// The `count` (1 to 4) words at positions `position` .. `position + count -
+/// 1` (cuRAND's state after curand_init(seed, subsequence, position)): one
+/// block where they cannot cross a block boundary (count = 1, or a position
+/// provably a multiple of 4), else the blocks q and q + 1 and selects on
+/// position mod 4.
+SmallVector<Value, 4> buildCurandWords(OpBuilder &builder, Location loc,
+                                       Value seed, Value subsequence,
+                                       Value position, unsigned count,
+                                       MulHiLoBuilder mulHiLo);
+
+/// cuRAND's float uniform of words `x`: fma(f32(x), 2^-32, 2^-33) (the
+/// product is exact, so a multiply and an add give the one rounding).
+Value buildCurandUniform(OpBuilder &builder, Location loc, Value x);
+
+/// curand_uniform_double of words `x`: x * 2^-32 + 2^-32 (exact).
+Value buildCurandUniformDouble(OpBuilder &builder, Location loc, Value x);
+
+/// cuRAND's double of two words: (x ^ (y << 21)) * 2^-53 + 2^-54 (the shift
+/// of a 64-bit y), one rounding.
+Value buildCurandHq(OpBuilder &builder, Location loc, Value x, Value y);
+
+/// cuRAND's float Box-Muller of words (x, y): (sin(v) * s, cos(v) * s).
+std::pair<Value, Value> buildCurandNormalFloat(OpBuilder &builder,
+                                               Location loc, Value x, Value y,
+                                               CurandStepFn step);
+
+/// cuRAND's double Box-Muller of words w0 .. w3: (sinpi(v) * s,
+/// cospi(v) * s).
+std::pair<Value, Value> buildCurandNormalDouble(OpBuilder &builder,
+                                                Location loc,
+                                                std::array<Value, 4> words,
+                                                CurandStepFn step);
+
+/// (sinpi(v), cospi(v)) of f64 `v` (finite) with the target's accurate
+/// math.sin and math.cos: v = n / 2 + r exactly (|r| <= 1/4), pi * r as a
+/// double-double, one correction step; zeros are +0.0 (as libdevice's).
+std::pair<Value, Value> buildAccurateSinCosPi(OpBuilder &builder, Location loc,
+                                              Value v);
+
+/// Where PyTorch's layout draws an element from (SPEC §9.2), as i64 values of
+/// the index's shape: the cuRAND subsequence (thread), the position of the
+/// draw's first word (a multiple of 4) and the component.
+struct TorchDrawValues {
+  Value subsequence;
+  Value position;
+  Value component;
+};
+
+/// The draw of row-major element `index` with `unroll` (4 or 2) components
+/// per draw: t = e mod S, k = floor(e / S) / U, component floor(e / S) mod U,
+/// position (offset & ~3) + 4k; S = max(threads, 1). `offset` and `threads`
+/// are scalars or of the index's shape.
+TorchDrawValues buildTorchDraw(OpBuilder &builder, Location loc, Value offset,
+                               Value threads, Value index, unsigned unroll);
+
+/// The draw of memory element `index` of PyTorch's vectorized dropout (vec 2,
+/// 4 or 8; see rng.torch_dropout).
+TorchDrawValues buildTorchDropoutDraw(OpBuilder &builder, Location loc,
+                                      Value offset, Value threads, Value index,
+                                      unsigned vec);
+
+/// `components[c]` for the i64 `component` (of the components' shape), by
+/// selects.
+Value buildSelectComponent(OpBuilder &builder, Location loc,
+                           ArrayRef<Value> components, Value component);
+
+} // namespace rng
+} // namespace mlir
+
+#endif // RNG_CONVERSION_COMMON_CURAND_H
