@@ -311,11 +311,18 @@ TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,
   Value span = arith::MaxUIOp::create(
       builder, loc, arith::ShLIOp::create(builder, loc, s, i64s.get(vecShift)),
       i64s.get(1));
-  Value iteration = arith::DivUIOp::create(builder, loc, index, span);
-  Value inIteration = arith::SubIOp::create(
-      builder, loc, index, arith::MulIOp::create(builder, loc, iteration, span));
-  Value t = arith::ShRUIOp::create(builder, loc, inIteration, i64s.get(vecShift));
+  // Everything but j is computed from the index with its low bits cleared
+  // (the same value, as span is a multiple of vec): the vec elements of one
+  // vector then share that IR, and a kernel that draws them with indices
+  // 4m + j computes their Philox block once after LLVM's simplification.
   Value j = arith::AndIOp::create(builder, loc, index, i64s.get(vec - 1));
+  Value aligned =
+      arith::AndIOp::create(builder, loc, index, i64s.get(~uint64_t(vec - 1)));
+  Value iteration = arith::DivUIOp::create(builder, loc, aligned, span);
+  Value inIteration = arith::SubIOp::create(
+      builder, loc, aligned,
+      arith::MulIOp::create(builder, loc, iteration, span));
+  Value t = arith::ShRUIOp::create(builder, loc, inIteration, i64s.get(vecShift));
   // Call it * ceil(vec / 4) + floor(j / 4); its words at offset + 4 * call.
   Value call = arith::MulIOp::create(builder, loc, iteration,
                                      i64s.get((vec + 3) / 4));

@@ -36,6 +36,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
 
 namespace mlir {
@@ -260,6 +261,66 @@ Value rng::buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc) {
       .getRes();
 }
 
+// cuRAND's device Box-Muller (curand_normal*.h) as nvcc compiles it without
+// fast math: sqrtf is `sqrt.rn.f32` (libdevice's __nv_sqrtf follows
+// nvvm-reflect's __CUDA_PREC_SQRT, which the pipelines leave at 0, the
+// approximate form, so the intrinsic is named), __sincosf is
+// `sin.approx.f32`/`cos.approx.f32` (not `.ftz`: PyTorch builds without
+// it), and the double transform's sincospi is libdevice's __nv_sinpi and
+// __nv_cospi (the one polynomial __nv_sincospi computes; the GPU check
+// test/GPU/torch_check.py compares the bits with cuRAND and torch). The
+// logs stay math.log: libdevice's __nv_logf/__nv_log, as cuRAND's.
+
+/// A call of the f64 libdevice function `name` on each element of `x` (a
+/// scalar or fixed vector of at most kMaxUnrolledElements f64), declared in
+/// the nearest symbol table, or null where no symbol table holds the
+/// insertion point.
+static Value createUnrolledLibdeviceF64Call(OpBuilder &builder, Location loc,
+                                            StringRef name, Value x) {
+  Operation *scope = builder.getInsertionBlock()->getParentOp();
+  Operation *table = SymbolTable::getNearestSymbolTable(scope);
+  if (!table || table->getNumRegions() != 1 || table->getRegion(0).empty())
+    return {};
+  // An llvm.func, not a func.func: the GPU pipelines give func.func
+  // declarations C-interface names (_mlir_ciface_*), which libdevice lacks.
+  Type f64Type = builder.getF64Type();
+  auto type = LLVM::LLVMFunctionType::get(f64Type, {f64Type});
+  Operation *existing =
+      SymbolTable::lookupSymbolIn(table, builder.getStringAttr(name));
+  auto function = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing);
+  if (existing && (!function || function.getFunctionType() != type))
+    return {};
+  if (!function) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(&table->getRegion(0).front());
+    function = LLVM::LLVMFuncOp::create(builder, loc, name, type);
+  }
+  SmallVector<Value> results;
+  for (Value element : unpackElements(builder, loc, x))
+    results.push_back(
+        LLVM::CallOp::create(builder, loc, function, element).getResult());
+  return packElements(builder, loc, x.getType(), results);
+}
+
+Value rng::buildCurandStepNVVM(OpBuilder &builder, Location loc,
+                               CurandStep step, Value x) {
+  if (!isScalarOrStaticVector(x.getType()) || mustBeSideEffectFree(builder))
+    return {};
+  switch (step) {
+  case CurandStep::SqrtF32:
+    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sqrt.rn.f", x);
+  case CurandStep::SinF32:
+    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sin.approx.f", x);
+  case CurandStep::CosF32:
+    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.cos.approx.f", x);
+  case CurandStep::SinPiF64:
+    return createUnrolledLibdeviceF64Call(builder, loc, "__nv_sinpi", x);
+  case CurandStep::CosPiF64:
+    return createUnrolledLibdeviceF64Call(builder, loc, "__nv_cospi", x);
+  }
+  llvm_unreachable("unknown CurandStep");
+}
+
 RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   RngLoweringOptions options;
   options.mulHiLo = buildMulHiLoNVVM;
@@ -267,6 +328,7 @@ RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   options.jaxNormalLog1p = buildJaxLog1pNVVM;
   options.jaxNormalStep = buildJaxNormalStepNVVM;
   options.fastBoxMullerStep = buildBoxMullerStepNVVM;
+  options.curandStep = buildCurandStepNVVM;
   return options;
 }
 

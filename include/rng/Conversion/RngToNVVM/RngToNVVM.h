@@ -43,6 +43,16 @@ Value buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
 Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
                              BoxMullerStep step, Value x);
 
+/// cuRAND's device primitives for the steps of its Box-Muller transforms
+/// (CurandStepFn): `sqrt.rn.f32`, `sin.approx.f32`, `cos.approx.f32` (PTX,
+/// through `llvm.call_intrinsic`) and calls of libdevice's __nv_sinpi and
+/// __nv_cospi (`llvm.func` declarations in the nearest symbol table):
+/// bit-exact with cuRAND and PyTorch on NVIDIA GPUs. Null (the universal
+/// form) for scalable or long vectors and inside bodies that must be free of
+/// side effects.
+Value buildCurandStepNVVM(OpBuilder &builder, Location loc, CurandStep step,
+                          Value x);
+
 /// rng.jax_normal's fused multiply-adds and tail square root (a
 /// JaxNormalStepFn) for NVPTX without libdevice: `llvm.intr.fma` (PTX
 /// `fma.rn.f32`, as libdevice's __nv_fmaf) and `llvm.nvvm.sqrt.approx.f`

@@ -1,0 +1,70 @@
+// RUN: rng-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(convert-rng-to-nvvm))' | FileCheck %s
+// RUN: rng-opt %s --split-input-file --convert-rng-to-arith | FileCheck %s --check-prefix=ARITH
+
+// cuRAND's float Box-Muller on NVVM: its device primitives (sqrt.rn.f32,
+// sin.approx.f32, cos.approx.f32; the log stays math.log, libdevice's logf).
+// The universal lowering keeps the accurate math ops.
+// CHECK-LABEL: gpu.func @normal2
+// CHECK: math.log {{.*}} : f32
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sin.approx.f"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.cos.approx.f"
+// CHECK-NOT: math.sin
+// ARITH-LABEL: gpu.func @normal2
+// ARITH-DAG: math.log {{.*}} : f32
+// ARITH-DAG: math.sqrt {{.*}} : f32
+// ARITH-DAG: math.sin {{.*}} : f32
+// ARITH-DAG: math.cos {{.*}} : f32
+gpu.module @k {
+  gpu.func @normal2(%s: i64, %t: i64, %p: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n:2 = rng.curand_normal2 %s, %t, %p : i64, i64, i64
+    memref.store %n#0, %out[%c0] : memref<2xf32>
+    memref.store %n#1, %out[%c1] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The double transform: libdevice's __nv_sinpi and __nv_cospi as llvm.func
+// declarations (C-interface names would not resolve against libdevice).
+// CHECK-DAG: llvm.func @__nv_cospi(f64) -> f64
+// CHECK-DAG: llvm.func @__nv_sinpi(f64) -> f64
+// CHECK-LABEL: gpu.func @normal2_double
+// CHECK: math.log {{.*}} : f64
+// CHECK: llvm.call @__nv_sinpi
+// CHECK: llvm.call @__nv_cospi
+// ARITH-LABEL: gpu.func @normal2_double
+// ARITH-NOT: __nv_
+// ARITH: math.roundeven
+gpu.module @k {
+  gpu.func @normal2_double(%s: i64, %t: i64, %p: i64, %out: memref<2xf64>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n:2 = rng.curand_normal2_double %s, %t, %p : i64, i64, i64
+    memref.store %n#0, %out[%c0] : memref<2xf64>
+    memref.store %n#1, %out[%c1] : memref<2xf64>
+    gpu.return
+  }
+}
+
+// -----
+
+// A torch draw's position is a multiple of 4: one Philox block (ten rounds,
+// two mul.hi.u32 each), not the two blocks of an unaligned curand4.
+// CHECK-LABEL: gpu.func @one_block
+// CHECK-COUNT-20: llvm.nvvm.mulhi.ui
+// CHECK-NOT: llvm.nvvm.mulhi.ui
+// CHECK: gpu.return
+gpu.module @k {
+  gpu.func @one_block(%s: i64, %o: i64, %th: i64, %e: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %u = rng.torch_uniform %s, %o, %th, %e, %zero, %one : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}

@@ -1,0 +1,184 @@
+"""The cuRAND and PyTorch ops (SPEC §9) on an NVIDIA GPU against torch and
+cuRAND themselves, bit for bit (test/GPU/torch-h200.sh drives it).
+
+    torch_check_device.py gen > torch-kernels.mlir     (here)
+    torch_check_device.py run torch.ptx [--quick]      (GPU machine: torch, cupy)
+
+`gen` writes a gpu.module with one kernel per op and dtype (one element per
+thread, index = the global thread id): rng.torch_uniform, rng.torch_normal
+(f32, f16, bf16, f64), rng.torch_bernoulli (f32 and f64 p), rng.torch_random
+(narrow, wide), rng.torch_dropout (every dtype, vec 1, 2, 4, 8) and the
+cuRAND ops over an array of positions; plus `uniform_4x`, `normal_4x` and
+`dropout_4x`: the bench kernels (each thread draws the four elements of one
+PyTorch draw, or four contiguous dropout elements with vec = 4).
+
+`run` sets torch's CUDA generator to (seed, offset), calls torch (rand,
+uniform_, randn, normal_, bernoulli_, random_, randint, native_dropout),
+launches our kernel with the same seed, offset and S (SPEC §9.2: S from the
+device's multiprocessor count and threads per multiprocessor), and compares
+every element bit for bit (NaNs canonicalized), masks too, and the offset
+increment; sizes 1000, 270,335, 270,337, 1,081,345 (across the launch cap
+270,336 on an H200 and a multiple of it) and 2^24 + 3. cuRAND: a CUDA kernel
+calling curand_init / curand / curand4 / curand_uniform / curand_normal2 /
+curand_uniform_double / curand_uniform2_double / curand_normal2_double
+(compiled by CuPy's NVRTC from cuRAND's headers) against our kernel at
+2^20 positions: every value bit for bit, normals included.
+"""
+
+import sys
+
+DTYPES = ("f32", "f16", "bf16", "f64")
+ACC = {"f32": "f32", "f16": "f32", "bf16": "f32", "f64": "f64"}
+STORE = {"f32": "f32", "f16": "i16", "bf16": "i16", "f64": "f64"}
+
+
+def kernel(name, params, body):
+    return "  gpu.func @%s(%s) kernel {\n%s    gpu.return\n  }\n" % (name, ", ".join(params), body)
+
+
+HEAD = """    %i = gpu.global_id x
+    %e = arith.index_cast %i : index to i64
+    %in = arith.cmpi ult, %e, %n : i64
+    scf.if %in {
+"""
+
+
+def guarded(body):
+    return HEAD + body + "    }\n"
+
+
+def store_t(value, dt, out="%out", idx="%i"):
+    if STORE[dt] != dt:
+        return ("      %%sb = arith.bitcast %s : %s to i16\n      memref.store %%sb, %s[%s] : memref<?xi16>\n"
+                % (value, dt, out, idx))
+    return "      memref.store %s, %s[%s] : memref<?x%s>\n" % (value, out, idx, dt)
+
+
+def gen():
+    launch = ["%seed: i64", "%offset: i64", "%threads: i64", "%n: i64"]
+    ks = []
+    for dt in DTYPES:
+        acc = ACC[dt]
+        conv = "" if dt in ("f32", "f64") else (
+            "      %%from = arith.truncf %%fromw : f32 to %s\n      %%to = arith.truncf %%tow : f32 to %s\n" % (dt, dt))
+        fr, to = ("%fromw", "%tow") if dt in ("f32", "f64") else ("%from", "%to")
+        body = conv + ("      %%u = rng.torch_uniform %%seed, %%offset, %%threads, %%e, %s, %s"
+                       " : (i64, i64, i64, i64, %s, %s) -> %s\n" % (fr, to, dt, dt, dt)) + store_t("%u", dt)
+        ks.append(kernel("uniform_" + dt, launch + ["%%fromw: %s" % acc, "%%tow: %s" % acc,
+                                                    "%%out: memref<?x%s>" % STORE[dt]], guarded(body)))
+        body = ("      %%g = rng.torch_normal %%seed, %%offset, %%threads, %%e, %%mean, %%std"
+                " : (i64, i64, i64, i64, %s, %s) -> %s\n" % (acc, acc, dt)) + store_t("%g", dt)
+        ks.append(kernel("normal_" + dt, launch + ["%%mean: %s" % acc, "%%std: %s" % acc,
+                                                   "%%out: memref<?x%s>" % STORE[dt]], guarded(body)))
+        for vec in (1, 2, 4, 8):
+            load = "      %%x0 = memref.load %%x[%%i] : memref<?x%s>\n" % STORE[dt]
+            load += ("      %%xv = arith.bitcast %%x0 : i16 to %s\n" % dt) if STORE[dt] != dt else \
+                "      %xv = arith.addf %x0, %mz : %s\n".replace("%s", dt)
+            body = load + ("      %%y, %%keep = rng.torch_dropout %%xv, %%p, %%seed, %%offset, %%threads, %%e"
+                           " {vec = %d : i32} : (%s, f64, i64, i64, i64, i64) -> (%s, i1)\n"
+                           "      %%k8 = arith.extui %%keep : i1 to i8\n"
+                           "      memref.store %%k8, %%mask[%%i] : memref<?xi8>\n" % (vec, dt, dt)) + \
+                store_t("%y", dt, "%yout")
+            pre = "    %%mz = arith.constant -0.0 : %s\n" % dt if STORE[dt] == dt else ""
+            ks.append(kernel("dropout_%s_vec%d" % (dt, vec), launch + [
+                "%p: f64", "%%x: memref<?x%s>" % STORE[dt], "%%yout: memref<?x%s>" % STORE[dt],
+                "%mask: memref<?xi8>"], pre + guarded(body)))
+    for pt in ("f32", "f64"):
+        body = ("      %%b = rng.torch_bernoulli %%seed, %%offset, %%threads, %%e, %%p"
+                " : (i64, i64, i64, i64, %s) -> i1\n      %%b8 = arith.extui %%b : i1 to i8\n"
+                "      memref.store %%b8, %%out[%%i] : memref<?xi8>\n" % pt)
+        ks.append(kernel("bernoulli_" + pt, launch + ["%%p: %s" % pt, "%out: memref<?xi8>"], guarded(body)))
+    for wide in (False, True):
+        body = ("      %%r = rng.torch_random %%seed, %%offset, %%threads, %%e, %%from, %%range %s"
+                ": (i64, i64, i64, i64, i64, i64) -> i64\n"
+                "      memref.store %%r, %%out[%%i] : memref<?xi64>\n" % ("{wide} " if wide else ""))
+        ks.append(kernel("random_" + ("wide" if wide else "narrow"),
+                         launch + ["%from: i64", "%range: i64", "%out: memref<?xi64>"], guarded(body)))
+    # cuRAND over positions.
+    outs = [("w", "i32"), ("q0", "i32"), ("q1", "i32"), ("q2", "i32"), ("q3", "i32"), ("u", "f32"),
+            ("g0", "f32"), ("g1", "f32"), ("d", "f64"), ("d0", "f64"), ("d1", "f64"),
+            ("h0", "f64"), ("h1", "f64")]
+    body = """      %p = memref.load %pos[%i] : memref<?xi64>
+      %w = rng.curand %seed, %sub, %p : i64, i64, i64
+      %q:4 = rng.curand4 %seed, %sub, %p : i64, i64, i64
+      %u = rng.curand_uniform %seed, %sub, %p : i64, i64, i64
+      %g:2 = rng.curand_normal2 %seed, %sub, %p : i64, i64, i64
+      %d = rng.curand_uniform_double %seed, %sub, %p : i64, i64, i64
+      %d2:2 = rng.curand_uniform2_double %seed, %sub, %p : i64, i64, i64
+      %h:2 = rng.curand_normal2_double %seed, %sub, %p : i64, i64, i64
+"""
+    vals = {"w": "%w", "q0": "%q#0", "q1": "%q#1", "q2": "%q#2", "q3": "%q#3", "u": "%u", "g0": "%g#0",
+            "g1": "%g#1", "d": "%d", "d0": "%d2#0", "d1": "%d2#1", "h0": "%h#0", "h1": "%h#1"}
+    for name, t in outs:
+        body += "      memref.store %s, %%o_%s[%%i] : memref<?x%s>\n" % (vals[name], name, t)
+    ks.append(kernel("curand_ops", ["%seed: i64", "%sub: i64", "%n: i64", "%pos: memref<?xi64>"]
+                     + ["%%o_%s: memref<?x%s>" % (name, t) for name, t in outs], guarded(body)))
+    body = """      %g:2 = rng.curand_normal2 %seed, %e, %pos : i64, i64, i64
+      %h:2 = rng.curand_normal2_double %seed, %e, %pos : i64, i64, i64
+      memref.store %g#0, %o_g0[%i] : memref<?xf32>
+      memref.store %g#1, %o_g1[%i] : memref<?xf32>
+      memref.store %h#0, %o_h0[%i] : memref<?xf64>
+      memref.store %h#1, %o_h1[%i] : memref<?xf64>
+"""
+    ks.append(kernel("curand_normals_bulk", ["%seed: i64", "%pos: i64", "%n: i64", "%o_g0: memref<?xf32>",
+                                             "%o_g1: memref<?xf32>", "%o_h0: memref<?xf64>",
+                                             "%o_h1: memref<?xf64>"], guarded(body)))
+    # Bench kernels: thread (t, k) of a grid of S threads x K iterations
+    # draws the four elements t + S (4k + j); dropout: four contiguous
+    # elements 4m + j with vec = 4.
+    body4 = """    %i = gpu.global_id x
+    %g = arith.index_cast %i : index to i64
+    %t = arith.remui %g, %threads : i64
+    %k = arith.divui %g, %threads : i64
+    %k4 = arith.muli %k, %c4 : i64
+"""
+    for name, op in (("uniform_4x", "rng.torch_uniform %seed, %offset, %threads, %e{j}, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
+                     ("normal_4x", "rng.torch_normal %seed, %offset, %threads, %e{j}, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32")):
+        b = "    %c4 = arith.constant 4 : i64\n" + body4
+        for j in range(4):
+            b += """    %q@J = arith.addi %k4, %c@Jj : i64
+    %s@J = arith.muli %q@J, %threads : i64
+    %e@J = arith.addi %s@J, %t : i64
+    %in@J = arith.cmpi ult, %e@J, %n : i64
+    scf.if %in@J {
+      %v@J = OP
+      %x@J = arith.index_cast %e@J : i64 to index
+      memref.store %v@J, %out[%x@J] : memref<?xf32>
+    }
+""".replace("OP", op.format(j=j)).replace("@J", str(j))
+        consts = "".join("    %%c%dj = arith.constant %d : i64\n" % (j, j) for j in range(4))
+        ks.append(kernel(name, launch + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], consts + b))
+    b = """    %i = gpu.global_id x
+    %g = arith.index_cast %i : index to i64
+    %c2 = arith.constant 2 : i64
+    %m4 = arith.shli %g, %c2 : i64
+"""
+    for j in range(4):
+        b += """    %cj@J = arith.constant @J : i64
+    %e@J = arith.ori %m4, %cj@J : i64
+    %in@J = arith.cmpi ult, %e@J, %n : i64
+    scf.if %in@J {
+      %xi@J = arith.index_cast %e@J : i64 to index
+      %x@J = memref.load %x[%xi@J] : memref<?xf32>
+      %y@J, %k@J = rng.torch_dropout %x@J, %p, %seed, %offset, %threads, %e@J {vec = 4 : i32} : (f32, f64, i64, i64, i64, i64) -> (f32, i1)
+      memref.store %y@J, %yout[%xi@J] : memref<?xf32>
+      %k8@J = arith.extui %k@J : i1 to i8
+      memref.store %k8@J, %mask[%xi@J] : memref<?xi8>
+    }
+""".replace("@J", str(j))
+    ks.append(kernel("dropout_4x", launch + ["%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>",
+                                             "%mask: memref<?xi8>"], b))
+    return "// Generated by test/GPU/torch_check_device.py gen; do not edit.\n" \
+        "gpu.module @torch_kernels {\n" + "\n".join(ks) + "}\n"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "gen":
+        sys.stdout.write(gen())
+        sys.exit(0)
+    if len(sys.argv) > 2 and sys.argv[1] == "run":
+        import torch_check_run
+        sys.exit(torch_check_run.main(sys.argv[2], "--quick" in sys.argv))
+    sys.exit(__doc__)

@@ -1,0 +1,312 @@
+"""The GPU side of test/GPU/torch_check_device.py (see there): our §9 kernels
+against torch and cuRAND on the same GPU, bit for bit, then the three
+torch-layout fills timed next to torch's own kernels and a copy."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import cupy as cp
+import numpy as np
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "lib"))
+import torch_random_model as model  # noqa: E402
+
+TORCH_DTYPE = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "f64": torch.float64}
+INT_VIEW = {"f32": torch.int32, "f16": torch.int16, "bf16": torch.int16, "f64": torch.int64}
+STORE = {"f32": cp.float32, "f16": cp.int16, "bf16": cp.int16, "f64": cp.float64}
+NAN = {"f32": 0x7FC00000, "f16": 0x7E00, "bf16": 0x7FC0, "f64": 0x7FF8000000000000}
+
+
+def memref(a):
+    return [a.data.ptr, a.data.ptr, np.int64(0), np.int64(a.size), np.int64(1)]
+
+
+def bits_np(a, dt):
+    """Bit patterns of a float array (torch tensor or cupy array), NaNs
+    canonicalized, as a numpy unsigned array."""
+    if isinstance(a, torch.Tensor):
+        isnan = torch.isnan(a).cpu().numpy()
+        b = a.view(INT_VIEW[dt]).cpu().numpy()
+    else:
+        b = cp.asnumpy(a)
+        if dt in ("f16", "bf16"):
+            b = b.view(np.int16)
+        f = b.view({"f32": np.float32, "f64": np.float64}[dt]) if dt in ("f32", "f64") else None
+        if f is not None:
+            isnan = np.isnan(f)
+        else:
+            u = b.view(np.uint16)
+            exp = 0x7C00 if dt == "f16" else 0x7F80
+            isnan = ((u & exp) == exp) & ((u & ~np.uint16(exp | 0x8000)) != 0)
+    ut = {"f32": np.uint32, "f64": np.uint64, "f16": np.uint16, "bf16": np.uint16}[dt]
+    b = b.view(ut)
+    return np.where(isnan, ut(NAN[dt]), b)
+
+
+class Check:
+    def __init__(self, ptx):
+        self.mod = cp.RawModule(path=ptx)
+        props = torch.cuda.get_device_properties(0)
+        self.M = props.multi_processor_count
+        self.T = props.max_threads_per_multi_processor
+        torch.cuda.init()
+        self.gen = torch.cuda.default_generators[0]
+        self.failures = []
+        self.lines = []
+        self.values = 0
+
+    def S(self, n):
+        return model.torch_threads(n, self.M, self.T)
+
+    def set_state(self, seed, offset):
+        torch.cuda.manual_seed(seed)
+        self.gen.set_offset(offset)
+        return self.gen.get_offset()
+
+    def launch(self, name, n, args, block=256):
+        f = self.mod.get_function(name)
+        flat = []
+        for a in args:
+            flat += memref(a) if isinstance(a, cp.ndarray) else [a]
+        f(((n + block - 1) // block,), (block,), tuple(flat))
+
+    def compare(self, tag, ours, theirs, inc=None, want_inc=None):
+        differ = int(np.sum(ours != theirs))
+        self.values += ours.size
+        ok = differ == 0 and (inc is None or inc == want_inc)
+        line = "%-40s %9d values: %s" % (tag, ours.size, "bit-equal" if differ == 0 else "%d DIFFER" % differ)
+        if inc is not None:
+            line += "; offset +%d (rng.torch_offset_increment rule +%d)" % (inc, want_inc)
+        self.lines.append(line)
+        if not ok:
+            i = int(np.nonzero(ours != theirs)[0][0]) if differ else -1
+            self.failures.append(line + (" first at %d: ours %x torch %x" % (i, int(ours[i]), int(theirs[i]))
+                                         if differ else ""))
+        print(line, flush=True)
+
+    def common(self, seed, offset, n):
+        return [np.int64(seed), np.int64(offset), np.int64(self.S(n)), np.int64(n)]
+
+    def run_torch(self, seed, offset, fn):
+        before = self.set_state(seed, offset)
+        t = fn()
+        torch.cuda.synchronize()
+        return t, self.gen.get_offset() - before
+
+    def uniform(self, dt, n, seed, offset, lo, hi):
+        def fn():
+            t = torch.empty(n, dtype=TORCH_DTYPE[dt], device="cuda")
+            return t.uniform_(lo, hi)
+        t, inc = self.run_torch(seed, offset, fn)
+        out = cp.empty(n, STORE[dt])
+        acc = np.float64 if dt == "f64" else np.float32
+        self.launch("uniform_" + dt, n, self.common(seed, offset, n) + [acc(lo), acc(hi), out])
+        U = 2 if dt == "f64" else 4
+        self.compare("uniform_(%g, %g) %s n=%d" % (lo, hi, dt, n), bits_np(out, dt), bits_np(t, dt), inc,
+                     model.torch_offset_increment(n, self.S(n), U))
+
+    def normal(self, dt, n, seed, offset, mean, std):
+        def fn():
+            t = torch.empty(n, dtype=TORCH_DTYPE[dt], device="cuda")
+            return t.normal_(mean, std)
+        t, inc = self.run_torch(seed, offset, fn)
+        out = cp.empty(n, STORE[dt])
+        acc = np.float64 if dt == "f64" else np.float32
+        self.launch("normal_" + dt, n, self.common(seed, offset, n) + [acc(mean), acc(std), out])
+        U = 2 if dt == "f64" else 4
+        self.compare("normal_(%g, %g) %s n=%d" % (mean, std, dt, n), bits_np(out, dt), bits_np(t, dt), inc,
+                     model.torch_offset_increment(n, self.S(n), U))
+
+    def bernoulli(self, dt, n, seed, offset, p):
+        def fn():
+            t = torch.empty(n, dtype=TORCH_DTYPE[dt], device="cuda")
+            return t.bernoulli_(p)
+        t, inc = self.run_torch(seed, offset, fn)
+        out = cp.empty(n, cp.int8)
+        f64 = dt == "f64"
+        self.launch("bernoulli_" + ("f64" if f64 else "f32"), n,
+                    self.common(seed, offset, n) + [np.float64(p) if f64 else np.float32(p), out])
+        self.compare("bernoulli_(%g) %s n=%d" % (p, dt, n), cp.asnumpy(out).astype(np.uint8),
+                     (t != 0).cpu().numpy().astype(np.uint8), inc,
+                     model.torch_offset_increment(n, self.S(n), 2 if f64 else 4))
+
+    def random(self, n, seed, offset, lo, hi):
+        def fn():
+            return torch.randint(lo, hi, (n,), dtype=torch.int64, device="cuda")
+        t, inc = self.run_torch(seed, offset, fn)
+        out = cp.empty(n, cp.int64)
+        rng = hi - lo
+        wide = rng >= 1 << 28
+        self.launch("random_" + ("wide" if wide else "narrow"), n,
+                    self.common(seed, offset, n) + [np.int64(lo), np.int64(rng), out])
+        self.compare("randint(%d, %d) n=%d%s" % (lo, hi, n, " wide" if wide else ""),
+                     cp.asnumpy(out), t.cpu().numpy(), inc,
+                     model.torch_offset_increment(n, self.S(n), 2 if wide else 4))
+
+    def dropout(self, dt, n, seed, offset, p):
+        x = torch.randn(n, dtype=torch.float32, device="cuda").to(TORCH_DTYPE[dt])
+        x[5] = float("nan")
+        x[6] = float("inf")
+        x[7] = -0.0
+        vec = model.dropout_vec(dt, x.data_ptr(), n)
+        t, inc = self.run_torch(seed, offset, lambda: torch.native_dropout(x, p, True))
+        y, mask = t
+        xs = cp.asarray(x.view(INT_VIEW[dt]) if dt in ("f16", "bf16") else x)
+        out = cp.empty(n, STORE[dt])
+        m = cp.empty(n, cp.int8)
+        self.launch("dropout_%s_vec%d" % (dt, vec), n, self.common(seed, offset, n) + [np.float64(p), xs, out, m])
+        self.compare("native_dropout(p=%g) %s vec=%d n=%d" % (p, dt, vec, n), bits_np(out, dt), bits_np(y, dt),
+                     inc, model.torch_offset_increment(n, self.S(n), 4))
+        self.compare("  its mask", cp.asnumpy(m).astype(np.uint8), mask.cpu().numpy().astype(np.uint8))
+
+    def curand(self):
+        """Our cuRAND ops at the recorded positions (below 2^64) against
+        the recording (cuRAND on an H200), and the normals at 2^20
+        subsequences against cuRAND run now (curand_record.cu bulk)."""
+        with open(os.path.join(HERE, "..", "vectors", "curand_recorded.json")) as f:
+            cases = [c for c in json.load(f)["cases"] if int(c["position"]) < 1 << 64]
+        names = ["w", "q0", "q1", "q2", "q3", "u", "g0", "g1", "d", "d0", "d1", "h0", "h1"]
+        types = [cp.uint32] * 5 + [cp.float32] * 3 + [cp.float64] * 5
+        groups = {}
+        for c in cases:
+            groups.setdefault((int(c["seed"]), int(c["subsequence"])), []).append(c)
+        differ, count = 0, 0
+        for (seed, sub), cs in groups.items():
+            pos = cp.asarray(np.array([int(c["position"]) for c in cs], np.uint64).view(np.int64))
+            outs = [cp.empty(len(cs), t) for t in types]
+            self.launch("curand_ops", len(cs), [np.uint64(seed).view(np.int64), np.uint64(sub).view(np.int64),
+                                                 np.int64(len(cs)), pos] + outs)
+            r = {k: cp.asnumpy(o) for k, o in zip(names, outs)}
+            for i, c in enumerate(cs):
+                got = ["%08x" % r["w"][i], ["%08x" % r["q%d" % j][i] for j in range(4)],
+                       "%08x" % r["u"][i:i + 1].view(np.uint32)[0],
+                       ["%08x" % r[k][i:i + 1].view(np.uint32)[0] for k in ("g0", "g1")],
+                       "%016x" % r["d"][i:i + 1].view(np.uint64)[0],
+                       ["%016x" % r[k][i:i + 1].view(np.uint64)[0] for k in ("d0", "d1")],
+                       ["%016x" % r[k][i:i + 1].view(np.uint64)[0] for k in ("h0", "h1")]]
+                want = [c["curand_seq"][0], c["curand4"], c["uniform"], c["normal2"], c["uniform_double"],
+                        c["uniform2_double"], c["normal2_double"]]
+                for g, w in zip(got, want):
+                    count += 1
+                    if g != w:
+                        differ += 1
+                        if differ <= 5:
+                            print("curand DIFF seed %d sub %d pos %s: ours %s cuRAND %s" % (seed, sub, c["position"], g, w))
+        line = "cuRAND ops at %d recorded positions: %d results, %s" % (len(cases), count,
+                                                                        "all bit-equal" if not differ else "%d DIFFER" % differ)
+        print(line, flush=True)
+        self.lines.append(line)
+        if differ:
+            self.failures.append(line)
+        # Normals at 2^20 subsequences against cuRAND itself.
+        n, seed, off = 1 << 20, 42, 8
+        with tempfile.TemporaryDirectory() as tmp:
+            exe = os.path.join(tmp, "curand_record")
+            subprocess.run(["nvcc", "-O3", "-arch=sm_90", os.path.join(HERE, "curand_record.cu"), "-o", exe],
+                           check=True)
+            raw_path = os.path.join(tmp, "bulk.bin")
+            subprocess.run([exe, "bulk", raw_path, str(n), str(seed), str(off)], check=True)
+            raw = np.fromfile(raw_path, dtype=np.uint8)
+        fl = raw[:8 * n].view(np.uint32).reshape(n, 2)
+        db = raw[8 * n:24 * n].view(np.uint64).reshape(n, 2)
+        outs = [cp.empty(n, cp.float32), cp.empty(n, cp.float32), cp.empty(n, cp.float64), cp.empty(n, cp.float64)]
+        self.launch("curand_normals_bulk", n, [np.int64(seed), np.int64(off), np.int64(n)] + outs)
+        ours_f = np.stack([cp.asnumpy(outs[0]).view(np.uint32), cp.asnumpy(outs[1]).view(np.uint32)], 1)
+        ours_d = np.stack([cp.asnumpy(outs[2]).view(np.uint64), cp.asnumpy(outs[3]).view(np.uint64)], 1)
+        self.compare("curand_normal2 at 2^20 subsequences", ours_f.ravel(), fl.ravel())
+        self.compare("curand_normal2_double at 2^20 subsequences", ours_d.ravel(), db.ravel())
+
+
+def timed(fn, reps=20):
+    start, stop = cp.cuda.Event(), cp.cuda.Event()
+    fn()
+    cp.cuda.Device().synchronize()
+    times = []
+    for _ in range(5):
+        start.record()
+        for _ in range(reps):
+            fn()
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop) / reps)
+    return float(np.median(times))
+
+
+def bench(check, n=1 << 28):
+    """The three torch-layout fills (f32): ours (each thread the four
+    elements of one draw; dropout: four contiguous elements, vec = 4) bit
+    checked against torch in this run, then timed with torch's kernels and
+    a copy (bytes: fill 4n, dropout 9n with the mask, copy 8n)."""
+    seed, offset = 7, 16
+    S = check.S(n)
+    K = (n + 4 * S - 1) // (4 * S)
+    src = torch.empty(n, dtype=torch.float32, device="cuda").uniform_()
+    dst = torch.empty_like(src)
+    copy_ms = timed(lambda: dst.copy_(src))
+    copy_gbs = 8 * n / copy_ms / 1e6
+    rows = [("copy", "torch copy_", copy_ms, 8 * n)]
+    out = cp.empty(n, cp.float32)
+    common = [np.int64(seed), np.int64(offset), np.int64(S), np.int64(n)]
+    for name, lo, hi, torch_fn in (
+            ("uniform_4x", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
+            ("normal_4x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0))):
+        t = torch.empty(n, dtype=torch.float32, device="cuda")
+        check.set_state(seed, offset)
+        torch_fn(t)
+        check.launch(name, S * K, common + [np.float32(lo), np.float32(hi), out])
+        check.compare("bench %s (rng.torch_%s) vs torch" % (name, name.split("_")[0]),
+                      bits_np(out, "f32"), bits_np(t, "f32"))
+        rows.append((name, "torch " + name.split("_")[0] + "_", timed(lambda: torch_fn(t)), 4 * n))
+        rows.append((name, "ours rng.torch_" + name.split("_")[0],
+                     timed(lambda: check.launch(name, S * K, common + [np.float32(lo), np.float32(hi), out])), 4 * n))
+    x = torch.randn(n, dtype=torch.float32, device="cuda")
+    check.set_state(seed, offset)
+    y, mask = torch.native_dropout(x, 0.1, True)
+    yo, mo = cp.empty(n, cp.float32), cp.empty(n, cp.int8)
+    args = common + [np.float64(0.1), cp.asarray(x), yo, mo]
+    check.launch("dropout_4x", (n + 3) // 4, args)
+    check.compare("bench dropout_4x (rng.torch_dropout vec 4) vs torch", bits_np(yo, "f32"), bits_np(y, "f32"))
+    check.compare("  its mask", cp.asnumpy(mo).astype(np.uint8), mask.cpu().numpy().astype(np.uint8))
+    rows.append(("dropout", "torch native_dropout", timed(lambda: torch.native_dropout(x, 0.1, True)), 9 * n))
+    rows.append(("dropout", "ours rng.torch_dropout", timed(lambda: check.launch("dropout_4x", (n + 3) // 4, args)),
+                 9 * n))
+    print("\nN = 2^%d f32, median of 5 rounds of 20 launches; x copy = GB/s / copy's %.0f GB/s" % (
+        int(np.log2(n)), copy_gbs))
+    print("| kernel | ms | GB/s | x copy |\n|---|---|---|---|")
+    for group, name, ms, nbytes in rows:
+        gbs = nbytes / ms / 1e6
+        print("| %s | %.4f | %.0f | %.3f |" % (name, ms, gbs, gbs / copy_gbs))
+
+
+def main(ptx, quick=False):
+    check = Check(ptx)
+    print("device: %s, %d SMs, %d threads/SM; torch %s" % (
+        torch.cuda.get_device_name(0), check.M, check.T, torch.__version__), flush=True)
+    sizes = [1000, 270335, 270337, 1081345, (1 << 24) + 3] if not quick else [1000, 270337]
+    for i, n in enumerate(sizes):
+        seed, offset = 1000 + i, 4 * (i * 7 + 1)
+        for dt in ("f32", "f16", "bf16", "f64"):
+            check.uniform(dt, n, seed, offset, 0.0, 1.0)
+            check.normal(dt, n, seed + 1, offset, 0.0, 1.0)
+        check.uniform("f32", n, seed, offset + 8, -2.0, 3.0)
+        check.normal("f32", n, seed, offset + 8, 1.5, 0.5)
+        check.normal("f64", n, seed, offset + 8, -1.0, 2.0)
+        for dt in ("f32", "f64", "f16"):
+            check.bernoulli(dt, n, seed + 2, offset, 0.3)
+        check.random(n, seed + 3, offset, 0, 10)
+        check.random(n, seed + 3, offset, -(1 << 40), 1 << 40)
+    for dt, n in (("f32", 1081344), ("f32", (1 << 24) + 2), ("f32", (1 << 24) + 3), ("f16", 1081344),
+                  ("bf16", 1081346), ("f64", 1081344), ("f16", (1 << 24) + 4)):
+        check.dropout(dt, n, 77, 12, 0.2)
+    check.curand()
+    if not quick:
+        bench(check)
+    print("\n%d values compared; failures: %d" % (check.values, len(check.failures)))
+    for f in check.failures:
+        print("FAIL: " + f)
+    return 1 if check.failures else 0
