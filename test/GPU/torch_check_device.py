@@ -2,7 +2,7 @@
 cuRAND themselves, bit for bit (test/GPU/torch-h200.sh drives it).
 
     torch_check_device.py gen > torch-kernels.mlir     (here)
-    torch_check_device.py run torch.ptx [--quick]      (GPU machine: torch, cupy)
+    torch_check_device.py run torch.ptx [--quick|--bench]  (GPU machine: torch, cupy)
 
 `gen` writes a gpu.module with one kernel per op and dtype (one element per
 thread, index = the global thread id): rng.torch_uniform, rng.torch_normal
@@ -30,6 +30,13 @@ import sys
 DTYPES = ("f32", "f16", "bf16", "f64")
 ACC = {"f32": "f32", "f16": "f32", "bf16": "f32", "f64": "f64"}
 STORE = {"f32": "f32", "f16": "i16", "bf16": "i16", "f64": "f64"}
+# The bench kernels' S, a constant as a compiler that knows the shape folds
+# rng.torch_threads: 2^28 elements on a GPU of 132 multiprocessors with 2048
+# threads each (H200, H100 SXM). The runner times them only where its
+# device gives this S.
+BENCH_N = 1 << 28
+BENCH_THREADS = 270336
+BENCH_LAUNCH = ["%seed: i64", "%offset: i64", "%unused_threads: i64", "%n: i64"]
 
 
 def kernel(name, params, body):
@@ -123,53 +130,97 @@ def gen():
     ks.append(kernel("curand_normals_bulk", ["%seed: i64", "%pos: i64", "%n: i64", "%o_g0: memref<?xf32>",
                                              "%o_g1: memref<?xf32>", "%o_h0: memref<?xf64>",
                                              "%o_h1: memref<?xf64>"], guarded(body)))
-    # Bench kernels: thread (t, k) of a grid of S threads x K iterations
-    # draws the four elements t + S (4k + j); dropout: four contiguous
-    # elements 4m + j with vec = 4.
-    body4 = """    %i = gpu.global_id x
-    %g = arith.index_cast %i : index to i64
-    %t = arith.remui %g, %threads : i64
-    %k = arith.divui %g, %threads : i64
-    %k4 = arith.muli %k, %c4 : i64
+    # A draw group at every component: thread g draws g + c S (c < 4) into
+    # out_c[g] (the scf.if of the next block taken where g's component + c
+    # passes 4).
+    b = """    %i = gpu.global_id x
+    %e0 = arith.index_cast %i : index to i64
 """
-    for name, op in (("uniform_4x", "rng.torch_uniform %seed, %offset, %threads, %e{j}, %lo, %hi"
-                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
-                     ("normal_4x", "rng.torch_normal %seed, %offset, %threads, %e{j}, %lo, %hi"
-                      " : (i64, i64, i64, i64, f32, f32) -> f32")):
-        b = "    %c4 = arith.constant 4 : i64\n" + body4
-        for j in range(4):
-            b += """    %q@J = arith.addi %k4, %c@Jj : i64
-    %s@J = arith.muli %q@J, %threads : i64
-    %e@J = arith.addi %s@J, %t : i64
+    for j in range(1, 4):
+        b += """    %cc@J = arith.constant @J : i64
+    %d@J = arith.muli %threads, %cc@J : i64
+    %e@J = arith.addi %e0, %d@J : i64
+""".replace("@J", str(j))
+    for j in range(4):
+        b += """    %v@J = rng.torch_uniform %seed, %offset, %threads, %e@J, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
     %in@J = arith.cmpi ult, %e@J, %n : i64
     scf.if %in@J {
-      %v@J = OP
+      memref.store %v@J, %out@J[%i] : memref<?xf32>
+    }
+""".replace("@J", str(j))
+    ks.append(kernel("uniform_group", launch + ["%lo: f32", "%hi: f32"] +
+                     ["%%out%d: memref<?xf32>" % j for j in range(4)], b))
+    # Bench kernels: thread (t, k) of a grid of S threads x K iterations
+    # draws the four elements e0 + j S, e0 = t + 4 k S (the ops group them:
+    # one Philox block and one index decomposition per thread); dropout:
+    # four contiguous elements 4m + j with vec = 4. Every op is computed and
+    # only the stores are guarded, so the four share their IR.
+    # uniform_4x, normal_4x: PyTorch's own structure, a grid of S threads
+    # looping over the iterations k (K = ceil(n / 4S)).
+    body4 = """    %threads = arith.constant {S} : i64
+    %c4 = arith.constant 4 : i64
+    %i = gpu.global_id x
+    %t = arith.index_cast %i : index to i64
+    %s4 = arith.muli %threads, %c4 : i64
+    %nm = arith.addi %n, %s4 : i64
+    %nm1 = arith.subi %nm, %c1 : i64
+    %kk = arith.divui %nm1, %s4 : i64
+    %kn = arith.index_cast %kk : i64 to index
+    %z = arith.constant 0 : index
+    %o = arith.constant 1 : index
+    scf.for %kx = %z to %kn step %o {
+    %k = arith.index_cast %kx : index to i64
+    %k4 = arith.muli %k, %c4 : i64
+    %s0 = arith.muli %k4, %threads : i64
+    %e0 = arith.addi %s0, %t : i64
+""".replace("{S}", str(BENCH_THREADS))
+    for name, op in (("uniform_4x", "rng.torch_uniform %seed, %offset, %threads, %e@J, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
+                     ("normal_4x", "rng.torch_normal %seed, %offset, %threads, %e@J, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32")):
+        b = "    %c1 = arith.constant 1 : i64\n" + body4
+        for j in range(1, 4):
+            b += """    %cc@J = arith.constant @J : i64
+    %d@J = arith.muli %threads, %cc@J : i64
+    %e@J = arith.addi %e0, %d@J : i64
+""".replace("@J", str(j))
+        for j in range(4):
+            b += """    %v@J = OP
+    %in@J = arith.cmpi ult, %e@J, %n : i64
+    scf.if %in@J {
       %x@J = arith.index_cast %e@J : i64 to index
       memref.store %v@J, %out[%x@J] : memref<?xf32>
     }
-""".replace("OP", op.format(j=j)).replace("@J", str(j))
-        consts = "".join("    %%c%dj = arith.constant %d : i64\n" % (j, j) for j in range(4))
-        ks.append(kernel(name, launch + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], consts + b))
-    b = """    %i = gpu.global_id x
+""".replace("OP", op).replace("@J", str(j))
+        b += "    }\n"
+        ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b))
+    b = """    %threads = arith.constant {S} : i64
+    %i = gpu.global_id x
     %g = arith.index_cast %i : index to i64
     %c2 = arith.constant 2 : i64
+    %c3 = arith.constant 3 : i64
     %m4 = arith.shli %g, %c2 : i64
-"""
+    %last = arith.ori %m4, %c3 : i64
+    %in = arith.cmpi ult, %last, %n : i64
+    scf.if %in {
+      %xi = arith.index_cast %m4 : i64 to index
+      %xv = vector.load %x[%xi] {alignment = 16} : memref<?xf32>, vector<4xf32>
+""".replace("{S}", str(BENCH_THREADS))
     for j in range(4):
-        b += """    %cj@J = arith.constant @J : i64
-    %e@J = arith.ori %m4, %cj@J : i64
-    %in@J = arith.cmpi ult, %e@J, %n : i64
-    scf.if %in@J {
-      %xi@J = arith.index_cast %e@J : i64 to index
-      %x@J = memref.load %x[%xi@J] : memref<?xf32>
+        b += """      %cj@J = arith.constant @J : i64
+      %e@J = arith.ori %m4, %cj@J : i64
+      %x@J = vector.extract %xv[@J] : f32 from vector<4xf32>
       %y@J, %k@J = rng.torch_dropout %x@J, %p, %seed, %offset, %threads, %e@J {vec = 4 : i32} : (f32, f64, i64, i64, i64, i64) -> (f32, i1)
-      memref.store %y@J, %yout[%xi@J] : memref<?xf32>
       %k8@J = arith.extui %k@J : i1 to i8
-      memref.store %k8@J, %mask[%xi@J] : memref<?xi8>
-    }
 """.replace("@J", str(j))
-    ks.append(kernel("dropout_4x", launch + ["%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>",
-                                             "%mask: memref<?xi8>"], b))
+    b += """      %yv = vector.from_elements %y0, %y1, %y2, %y3 : vector<4xf32>
+      %kv = vector.from_elements %k80, %k81, %k82, %k83 : vector<4xi8>
+      vector.store %yv, %yout[%xi] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      vector.store %kv, %mask[%xi] {alignment = 4} : memref<?xi8>, vector<4xi8>
+    }
+"""
+    ks.append(kernel("dropout_4x", BENCH_LAUNCH + ["%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>",
+                                                   "%mask: memref<?xi8>"], b))
     return "// Generated by test/GPU/torch_check_device.py gen; do not edit.\n" \
         "gpu.module @torch_kernels {\n" + "\n".join(ks) + "}\n"
 
@@ -180,5 +231,5 @@ if __name__ == "__main__":
         sys.exit(0)
     if len(sys.argv) > 2 and sys.argv[1] == "run":
         import torch_check_run
-        sys.exit(torch_check_run.main(sys.argv[2], "--quick" in sys.argv))
+        sys.exit(torch_check_run.main(sys.argv[2], "--quick" in sys.argv, "--bench" in sys.argv))
     sys.exit(__doc__)

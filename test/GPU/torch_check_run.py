@@ -122,6 +122,18 @@ class Check:
         self.compare("normal_(%g, %g) %s n=%d" % (mean, std, dt, n), bits_np(out, dt), bits_np(t, dt), inc,
                      model.torch_offset_increment(n, self.S(n), U))
 
+    def group(self, n, seed, offset):
+        """rng.torch_uniform at g + c S for c < 4 in one thread g (the ops
+        share g's draw and, past its end, the next) against torch.rand."""
+        t, _ = self.run_torch(seed, offset, lambda: torch.rand(n, device="cuda"))
+        S = self.S(n)
+        outs = [cp.zeros(n, cp.float32) for _ in range(4)]
+        self.launch("uniform_group", n, self.common(seed, offset, n) + [np.float32(0), np.float32(1)] + outs)
+        want = bits_np(t, "f32")
+        ours = np.concatenate([bits_np(o, "f32")[:max(n - c * S, 0)] for c, o in enumerate(outs)])
+        theirs = np.concatenate([want[c * S:] for c in range(4)])
+        self.compare("draw group (uniform at g + c S) n=%d" % n, ours, theirs)
+
     def bernoulli(self, dt, n, seed, offset, p):
         def fn():
             t = torch.empty(n, dtype=TORCH_DTYPE[dt], device="cuda")
@@ -242,8 +254,13 @@ def bench(check, n=1 << 28):
     elements of one draw; dropout: four contiguous elements, vec = 4) bit
     checked against torch in this run, then timed with torch's kernels and
     a copy (bytes: fill 4n, dropout 9n with the mask, copy 8n)."""
+    import torch_check_device as device
     seed, offset = 7, 16
     S = check.S(n)
+    if n != device.BENCH_N or S != device.BENCH_THREADS:
+        print("bench: skipped (the kernels are built for S = %d at n = 2^28; this device gives S = %d)"
+              % (device.BENCH_THREADS, S))
+        return
     K = (n + 4 * S - 1) // (4 * S)
     src = torch.empty(n, dtype=torch.float32, device="cuda").uniform_()
     dst = torch.empty_like(src)
@@ -258,12 +275,12 @@ def bench(check, n=1 << 28):
         t = torch.empty(n, dtype=torch.float32, device="cuda")
         check.set_state(seed, offset)
         torch_fn(t)
-        check.launch(name, S * K, common + [np.float32(lo), np.float32(hi), out])
+        check.launch(name, S, common + [np.float32(lo), np.float32(hi), out])
         check.compare("bench %s (rng.torch_%s) vs torch" % (name, name.split("_")[0]),
                       bits_np(out, "f32"), bits_np(t, "f32"))
         rows.append((name, "torch " + name.split("_")[0] + "_", timed(lambda: torch_fn(t)), 4 * n))
         rows.append((name, "ours rng.torch_" + name.split("_")[0],
-                     timed(lambda: check.launch(name, S * K, common + [np.float32(lo), np.float32(hi), out])), 4 * n))
+                     timed(lambda: check.launch(name, S, common + [np.float32(lo), np.float32(hi), out])), 4 * n))
     x = torch.randn(n, dtype=torch.float32, device="cuda")
     check.set_state(seed, offset)
     y, mask = torch.native_dropout(x, 0.1, True)
@@ -283,10 +300,13 @@ def bench(check, n=1 << 28):
         print("| %s | %.4f | %.0f | %.3f |" % (name, ms, gbs, gbs / copy_gbs))
 
 
-def main(ptx, quick=False):
+def main(ptx, quick=False, bench_only=False):
     check = Check(ptx)
     print("device: %s, %d SMs, %d threads/SM; torch %s" % (
         torch.cuda.get_device_name(0), check.M, check.T, torch.__version__), flush=True)
+    if bench_only:
+        bench(check)
+        return 1 if check.failures else 0
     sizes = [1000, 270335, 270337, 1081345, (1 << 24) + 3] if not quick else [1000, 270337]
     for i, n in enumerate(sizes):
         seed, offset = 1000 + i, 4 * (i * 7 + 1)
@@ -303,6 +323,8 @@ def main(ptx, quick=False):
     for dt, n in (("f32", 1081344), ("f32", (1 << 24) + 2), ("f32", (1 << 24) + 3), ("f16", 1081344),
                   ("bf16", 1081346), ("f64", 1081344), ("f16", (1 << 24) + 4)):
         check.dropout(dt, n, 77, 12, 0.2)
+    for n in (1081345, (1 << 24) + 3):
+        check.group(n, 99, 20)
     check.curand()
     if not quick:
         bench(check)

@@ -152,6 +152,37 @@ def emit_kernels(scalar=False):
 """.format(ie=sh("i64"), ri=sh("i64"), wide="{wide}" if wide else "") + store("%r", "i64", "%out", scalar)
         out.append("func.func @random_%s(%s, %%from: i64, %%range: i64, %%out: memref<?xi64>) {\n%s}"
                    % ("wide" if wide else "narrow", launch, loop(body, [("%out", "memref<?xi64>")], scalar)))
+    # A draw group: uniform at e, normal at e + S, bernoulli at e + 2S and
+    # random at e + 3S (all U = 4): in scalar form the lowering shares the
+    # draw of e (and the next one where e's component + c passes 4).
+    if scalar:
+        grp = """    %cg2 = arith.constant 2 : i64
+    %cg3 = arith.constant 3 : i64
+    %e1 = arith.addi %e, %threads : i64
+    %s2 = arith.muli %threads, %cg2 : i64
+    %e2 = arith.addi %e, %s2 : i64
+    %s3 = arith.muli %cg3, %threads : i64
+    %e3 = arith.addi %s3, %e : i64
+"""
+    else:
+        grp = """    %ts = vector.broadcast %threads : i64 to vector<{l}xi64>
+    %e1 = arith.addi %e, %ts : vector<{l}xi64>
+    %e2 = arith.addi %e1, %ts : vector<{l}xi64>
+    %e3 = arith.addi %e2, %ts : vector<{l}xi64>
+""".format(l=LANES)
+    ie = sh("i64")
+    grp += """    %gu = rng.torch_uniform %seed, %offset, %threads, %e, %zero, %one : (i64, i64, i64, {ie}, f32, f32) -> {f}
+    %gn = rng.torch_normal %seed, %offset, %threads, %e1, %zero, %one : (i64, i64, i64, {ie}, f32, f32) -> {f}
+    %gb = rng.torch_bernoulli %seed, %offset, %threads, %e2, %half : (i64, i64, i64, {ie}, f32) -> {b}
+    %gr = rng.torch_random %seed, %offset, %threads, %e3, %c0r, %range : (i64, i64, i64, {ie}, i64, i64) -> {ie}
+    %gb8 = arith.extui %gb : {b} to {i8}
+""".format(ie=ie, f=sh("f32"), b=sh("i1"), i8=sh("i8"))
+    grp += (store("%gu", "f32", "%ou", scalar) + store("%gn", "f32", "%on", scalar)
+            + store("%gb8", "i8", "%ob", scalar) + store("%gr", "i64", "%or", scalar))
+    out.append("func.func @group(%s, %%ou: memref<?xf32>, %%on: memref<?xf32>, %%ob: memref<?xi8>, %%or: memref<?xi64>) {\n"
+               "  %%zero = arith.constant 0.0 : f32\n  %%one = arith.constant 1.0 : f32\n"
+               "  %%half = arith.constant 0.5 : f32\n  %%c0r = arith.constant 0 : i64\n"
+               "  %%range = arith.constant 1000 : i64\n%s}" % (launch, loop(grp, [("%ou", "memref<?xf32>")], scalar)))
     # The launch ops at run time: S and the increments for U = 4 and 2.
     out.append("""func.func @launch(%n: i64, %out: memref<3xi64>) {
   %c0 = arith.constant 0 : index
@@ -357,6 +388,23 @@ def check(vectors_dir, lib_path, full_limit):
           "normals: %d sampled, %d bit-equal to torch's, all within the bounds"
           % (len(data["cases"]), whole, sampled, normal_count, normal_equal)
           if not failures else "torch: failures below")
+    # The draw group at every component: S = 768, 5000 elements.
+    seed, offset, S, n = 0x123456789, 40, 768, 5008
+    outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8), np.zeros(n, np.int64)]
+    runner.call("group", [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
+                          (ctypes.c_int64, 0)], outs)
+    e = np.arange(n, dtype=np.int64)
+    want_u = model.torch_uniform(seed, offset, S, e, "f32", 0.0, 1.0)
+    want_n, nn, s = model.torch_normal(seed, offset, S, e + S, "f32", 0.0, 1.0)
+    want_b = model.torch_bernoulli(seed, offset, S, e + 2 * S, 0.5)
+    want_r = model.torch_random(seed, offset, S, e + 3 * S, 0, 1000, False)
+    bad = [int(np.sum(outs[0].view(np.uint32) != want_u.view(np.uint32))),
+           int(np.sum(~model.normal_within_bound(outs[1], want_n, nn, s, 1.0, "f32"))),
+           int(np.sum(outs[2].astype(bool) != want_b)), int(np.sum(outs[3] != want_r))]
+    if any(bad):
+        failures.append("draw group (uniform, normal, bernoulli, random at e + c S): %s differ" % bad)
+    print("draw group: %d elements x 4 ops at e + c S, every component: %s"
+          % (n, "equal to the model" if not any(bad) else "DIFFER"))
     # cuRAND positions.
     with open(os.path.join(vectors_dir, "curand_recorded.json")) as f:
         cur = json.load(f)

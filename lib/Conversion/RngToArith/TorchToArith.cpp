@@ -22,9 +22,14 @@
 #include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -211,19 +216,14 @@ static Value buildUniformComponent(OpBuilder &builder, Location loc,
   return buildCurandUniform(builder, loc, draw.word(builder, loc));
 }
 
-struct TorchUniformOpLowering final : ElementwiseOpLowering<TorchUniformOp> {
-  using ElementwiseOpLowering::ElementwiseOpLowering;
-  SmallVector<Value> lower(TorchUniformOp op,
-                           PatternRewriter &rewriter) const override {
+static SmallVector<Value> lowerTorchUniform(TorchUniformOp op, OpBuilder &rewriter,
+                                               const TorchWords &draw,
+                                               const RngLoweringOptions &options) {
     Location loc = op.getLoc();
     Type type = op.getType();
     Type elementType = getElementTypeOrSelf(type);
     Type accType = getAccElementType(elementType);
     bool isF64 = elementType.isF64();
-    TorchWords draw =
-        buildTorchWords(op, rewriter, op.getSeed(), op.getOffset(),
-                        op.getThreads(), op.getIndex(), isF64 ? 2 : 4, 1,
-                        options);
     Value r = buildUniformComponent(rewriter, loc, draw, isF64);
     Value from = broadcastLike(rewriter, loc, op.getFrom(), type);
     Value to = broadcastLike(rewriter, loc, op.getTo(), type);
@@ -245,21 +245,15 @@ struct TorchUniformOpLowering final : ElementwiseOpLowering<TorchUniformOp> {
         rewriter, loc, arith::CmpFPredicate::OEQ,
         convertFloat(rewriter, loc, value, accType), toAcc);
     return {arith::SelectOp::create(rewriter, loc, isTo, from, value)};
-  }
-};
+}
 
-struct TorchNormalOpLowering final : ElementwiseOpLowering<TorchNormalOp> {
-  using ElementwiseOpLowering::ElementwiseOpLowering;
-  SmallVector<Value> lower(TorchNormalOp op,
-                           PatternRewriter &rewriter) const override {
+static SmallVector<Value> lowerTorchNormal(TorchNormalOp op, OpBuilder &rewriter,
+                                               const TorchWords &draw,
+                                               const RngLoweringOptions &options) {
     Location loc = op.getLoc();
     Type type = op.getType();
     Type elementType = getElementTypeOrSelf(type);
     bool isF64 = elementType.isF64();
-    TorchWords draw =
-        buildTorchWords(op, rewriter, op.getSeed(), op.getOffset(),
-                        op.getThreads(), op.getIndex(), isF64 ? 2 : 4, 1,
-                        options);
     Value n;
     if (isF64) {
       auto [sinValue, cosValue] =
@@ -289,38 +283,25 @@ struct TorchNormalOpLowering final : ElementwiseOpLowering<TorchNormalOp> {
     return {convertFloat(rewriter, loc,
                          math::FmaOp::create(rewriter, loc, n, stdDev, mean),
                          elementType)};
-  }
-};
+}
 
-struct TorchBernoulliOpLowering final
-    : ElementwiseOpLowering<TorchBernoulliOp> {
-  using ElementwiseOpLowering::ElementwiseOpLowering;
-  SmallVector<Value> lower(TorchBernoulliOp op,
-                           PatternRewriter &rewriter) const override {
+static SmallVector<Value> lowerTorchBernoulli(TorchBernoulliOp op, OpBuilder &rewriter,
+                                               const TorchWords &draw,
+                                               const RngLoweringOptions &options) {
     Location loc = op.getLoc();
     bool isF64 = getElementTypeOrSelf(op.getP().getType()).isF64();
-    TorchWords draw =
-        buildTorchWords(op, rewriter, op.getSeed(), op.getOffset(),
-                        op.getThreads(), op.getIndex(), isF64 ? 2 : 4, 1,
-                        options);
     Value r = buildUniformComponent(rewriter, loc, draw, isF64);
     Value p = broadcastToType(rewriter, loc, op.getP(), r.getType());
     return {arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, r,
                                   p)};
-  }
-};
+}
 
-struct TorchRandomOpLowering final : ElementwiseOpLowering<TorchRandomOp> {
-  using ElementwiseOpLowering::ElementwiseOpLowering;
-  SmallVector<Value> lower(TorchRandomOp op,
-                           PatternRewriter &rewriter) const override {
+static SmallVector<Value> lowerTorchRandom(TorchRandomOp op, OpBuilder &rewriter,
+                                               const TorchWords &draw,
+                                               const RngLoweringOptions &options) {
     Location loc = op.getLoc();
     Type type = op.getType();
     bool wide = op.getWide();
-    TorchWords draw =
-        buildTorchWords(op, rewriter, op.getSeed(), op.getOffset(),
-                        op.getThreads(), op.getIndex(), wide ? 2 : 4, 1,
-                        options);
     ScalarOrSplatBitsCache i64s(rewriter, loc, type);
     Value v;
     if (wide) {
@@ -344,21 +325,16 @@ struct TorchRandomOpLowering final : ElementwiseOpLowering<TorchRandomOp> {
     Value value = arith::AddIOp::create(
         rewriter, loc, from, arith::RemUIOp::create(rewriter, loc, v, divisor));
     return {arith::SelectOp::create(rewriter, loc, full, v, value)};
-  }
-};
+}
 
-struct TorchDropoutOpLowering final : ElementwiseOpLowering<TorchDropoutOp> {
-  using ElementwiseOpLowering::ElementwiseOpLowering;
-  SmallVector<Value> lower(TorchDropoutOp op,
-                           PatternRewriter &rewriter) const override {
+static SmallVector<Value> lowerTorchDropout(TorchDropoutOp op, OpBuilder &rewriter,
+                                               const TorchWords &draw,
+                                               const RngLoweringOptions &options) {
     Location loc = op.getLoc();
     Type type = op.getResult().getType();
     Type elementType = getElementTypeOrSelf(type);
     Type accType = getTypeWithElementType(type, getAccElementType(elementType));
     Type f64Type = getTypeWithElementType(type, rewriter.getF64Type());
-    TorchWords draw = buildTorchWords(op, rewriter, op.getSeed(),
-                                      op.getOffset(), op.getThreads(),
-                                      op.getIndex(), 4, op.getVec(), options);
     Value u = buildCurandUniform(rewriter, loc, draw.word(rewriter, loc));
     ScalarOrSplatBitsCache f64s(rewriter, loc, f64Type);
     Value p = broadcastToType(rewriter, loc, op.getP(), f64Type);
@@ -392,7 +368,387 @@ struct TorchDropoutOpLowering final : ElementwiseOpLowering<TorchDropoutOp> {
     Value zero = createScalarOrSplatBits(rewriter, loc, type, 0);
     return {arith::SelectOp::create(rewriter, loc, live, value, zero),
             arith::AndIOp::create(rewriter, loc, keep, live)};
+}
+
+/// The launch operands of a PyTorch sampler in the row-major layout and its
+/// U, or nullopt (not such an op: dropout's vectorized forms have their own
+/// layout).
+struct TorchLaunch {
+  Value seed, offset, threads, index;
+  unsigned unroll;
+};
+
+static std::optional<TorchLaunch> matchTorchLaunch(Operation *op) {
+  auto isF64 = [](Value value) {
+    return getElementTypeOrSelf(value.getType()).isF64();
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<TorchLaunch>>(op)
+      .Case([&](TorchUniformOp o) {
+        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
+                           o.getIndex(), isF64(o.getResult()) ? 2u : 4u};
+      })
+      .Case([&](TorchNormalOp o) {
+        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
+                           o.getIndex(), isF64(o.getResult()) ? 2u : 4u};
+      })
+      .Case([&](TorchBernoulliOp o) {
+        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
+                           o.getIndex(), isF64(o.getP()) ? 2u : 4u};
+      })
+      .Case([&](TorchRandomOp o) {
+        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
+                           o.getIndex(), o.getWide() ? 2u : 4u};
+      })
+      .Case([&](TorchDropoutOp o) -> std::optional<TorchLaunch> {
+        if (o.getVec() != 1)
+          return std::nullopt;
+        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
+                           o.getIndex(), 4u};
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The values of a PyTorch sampler from its draw.
+static SmallVector<Value> lowerTorchFromWords(Operation *op,
+                                              OpBuilder &builder,
+                                              const TorchWords &draw,
+                                              const RngLoweringOptions &options) {
+  return llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
+      .Case([&](TorchUniformOp o) {
+        return lowerTorchUniform(o, builder, draw, options);
+      })
+      .Case([&](TorchNormalOp o) {
+        return lowerTorchNormal(o, builder, draw, options);
+      })
+      .Case([&](TorchBernoulliOp o) {
+        return lowerTorchBernoulli(o, builder, draw, options);
+      })
+      .Case([&](TorchRandomOp o) {
+        return lowerTorchRandom(o, builder, draw, options);
+      })
+      .Case([&](TorchDropoutOp o) {
+        return lowerTorchDropout(o, builder, draw, options);
+      });
+}
+
+/// c if `value` is provably c * `threads` for a constant c >= 1: `threads`
+/// itself, `arith.muli` of `threads` and a constant, or a constant when
+/// `threads` is one.
+static std::optional<uint64_t> matchThreadsMultiple(Value value,
+                                                   Value threads) {
+  if (value == threads)
+    return 1;
+  APInt constant;
+  if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
+    for (unsigned i = 0; i < 2; ++i)
+      if (mul->getOperand(i) == threads &&
+          matchPattern(mul->getOperand(1 - i), m_ConstantInt(&constant)) &&
+          !constant.isZero())
+        return constant.getZExtValue();
+    return std::nullopt;
   }
+  APInt s;
+  if (matchPattern(value, m_ConstantInt(&constant)) &&
+      matchPattern(threads, m_ConstantInt(&s)) && !s.isZero() &&
+      constant.urem(s).isZero() && !constant.isZero())
+    return constant.udiv(s).getZExtValue();
+  return std::nullopt;
+}
+
+/// True if `a` and `b` draw from one layout: the same seed, offset and
+/// threads values and the same U.
+static bool sameLaunch(const TorchLaunch &a, const TorchLaunch &b) {
+  return a.seed == b.seed && a.offset == b.offset && a.threads == b.threads &&
+         a.unroll == b.unroll;
+}
+
+/// A member of a draw group: an op and its distance c (in components) from
+/// the leader.
+struct TorchMember {
+  Operation *op;
+  unsigned distance;
+};
+
+/// The ops that read the leader's draw or the next one: later ops of the
+/// same block with the leader's launch whose index is `arith.addi` of the
+/// leader's index and c * threads, 1 <= c < U (PyTorch's layout puts the U
+/// components of a draw S elements apart: a kernel that draws them in one
+/// thread writes exactly that). Found through the leader index's uses, so
+/// the cost is linear in them.
+static SmallVector<TorchMember> getTorchMembers(Operation *leader,
+                                                const TorchLaunch &launch) {
+  SmallVector<TorchMember> members;
+  Block *block = leader->getBlock();
+  if (!block || !isa<IntegerType>(launch.index.getType()))
+    return members;
+  for (Operation *user : launch.index.getUsers()) {
+    auto add = dyn_cast<arith::AddIOp>(user);
+    if (!add)
+      continue;
+    Value other =
+        add.getLhs() == launch.index ? add.getRhs() : add.getLhs();
+    std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
+    if (!c || *c >= launch.unroll)
+      continue;
+    for (Operation *candidate : add->getUsers()) {
+      std::optional<TorchLaunch> theirs = matchTorchLaunch(candidate);
+      if (!theirs || theirs->index != add.getResult() ||
+          !sameLaunch(*theirs, launch) || candidate->getBlock() != block ||
+          !leader->isBeforeInBlock(candidate))
+        continue;
+      members.push_back({candidate, unsigned(*c)});
+    }
+  }
+  llvm::sort(members, [](const TorchMember &a, const TorchMember &b) {
+    return a.op->isBeforeInBlock(b.op);
+  });
+  members.erase(std::unique(members.begin(), members.end(),
+                            [](const TorchMember &a, const TorchMember &b) {
+                              return a.op == b.op;
+                            }),
+                members.end());
+  return members;
+}
+
+/// True if an earlier op of the block is `op`'s leader (getTorchMembers):
+/// `op` is lowered with it.
+static bool hasTorchLeader(Operation *op, const TorchLaunch &launch) {
+  auto add = launch.index.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return false;
+  for (Value base : {add.getLhs(), add.getRhs()}) {
+    Value other = base == add.getLhs() ? add.getRhs() : add.getLhs();
+    std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
+    if (!c || *c >= launch.unroll)
+      continue;
+    for (Operation *user : base.getUsers()) {
+      std::optional<TorchLaunch> theirs = matchTorchLaunch(user);
+      if (theirs && theirs->index == base && sameLaunch(*theirs, launch) &&
+          user->getBlock() == op->getBlock() && user->isBeforeInBlock(op))
+        return true;
+    }
+  }
+  return false;
+}
+
+/// The operand number of a PyTorch sampler's index.
+static unsigned getIndexOperand(Operation *op) {
+  return isa<TorchDropoutOp>(op) ? 5 : 3;
+}
+
+/// True if `value` is defined before `at` in `at`'s block or in a block
+/// enclosing it (so `at` may use it).
+static bool isAvailableAt(Value value, Operation *at) {
+  Block *block = value.getParentBlock();
+  if (!block)
+    return false;
+  Operation *ancestor = block->findAncestorOpInBlock(*at);
+  if (!ancestor)
+    return false;
+  Operation *def = value.getDefiningOp();
+  return !def || (def != ancestor && def->isBeforeInBlock(ancestor));
+}
+
+/// The PyTorch samplers in the row-major layout (and dropout with vec = 1)
+/// on scalars and vectors. An op and the later ops that read the same draw
+/// S elements apart (getTorchMembers) share one Philox block and one index
+/// decomposition; a member whose component passes the draw's end reads the
+/// next block, which scalar ops on SIMT targets (branchOnRareInputs) compute
+/// only where some member needs it (never when the leader is component 0,
+/// as in a kernel that draws a whole draw per thread).
+template <typename OpTy>
+struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
+  TorchSamplerLowering(MLIRContext *context, const RngLoweringOptions &options,
+                       PatternBenefit benefit)
+      : OpRewritePattern<OpTy>(context, benefit), options(options) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (hasRankedTensorOperandOrResult(op))
+      return rewriter.notifyMatchFailure(op, "tensors go through linalg");
+    std::optional<TorchLaunch> launch = matchTorchLaunch(op);
+    if (!launch) {
+      // Dropout's vectorized layouts.
+      auto dropout = cast<TorchDropoutOp>(op.getOperation());
+      TorchWords draw = buildTorchWords(
+          op, rewriter, dropout.getSeed(), dropout.getOffset(),
+          dropout.getThreads(), dropout.getIndex(), 4, dropout.getVec(),
+          options);
+      rewriter.replaceOp(op, lowerTorchFromWords(op, rewriter, draw, options));
+      return success();
+    }
+    if (hasTorchLeader(op, *launch))
+      return rewriter.notifyMatchFailure(
+          op, "lowered with the earlier op whose draw it shares");
+    Location loc = op.getLoc();
+    Value index =
+        broadcastToType(rewriter, loc, launch->index, getI64ShapeType(op));
+    TorchDrawValues values =
+        buildTorchDraw(rewriter, loc, launch->offset, launch->threads, index,
+                       launch->unroll);
+    Type type = index.getType();
+    ScalarOrSplatBitsCache i64s(rewriter, loc, type);
+    Value block =
+        arith::ShRUIOp::create(rewriter, loc, values.position, i64s.get(2));
+    TorchWords draw{buildCurandBlock(rewriter, loc, launch->seed,
+                                     values.subsequence, block,
+                                     options.mulHiLo),
+                    values.component};
+    SmallVector<TorchMember> members = getTorchMembers(op, *launch);
+    if (!members.empty() && canBranch(op) &&
+        llvm::all_of(members, [&](const TorchMember &member) {
+          return llvm::all_of(member.op->getOperands(), [&](Value operand) {
+            return operand == member.op->getOperand(getIndexOperand(member.op)) ||
+                   isAvailableAt(operand, op);
+          });
+        })) {
+      lowerGroupBranching(op, rewriter, *launch, draw, block,
+                          values.subsequence, members);
+      return success();
+    }
+    SmallVector<Value> results = lowerTorchFromWords(op, rewriter, draw, options);
+    if (!members.empty())
+      lowerMembers(op, rewriter, *launch, draw, block, values.subsequence,
+                   members);
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+
+  /// Whether `op` may branch (scf.if) around rare work: scalar ops on SIMT
+  /// targets (RngLoweringOptions::branchOnRareInputs), outside bodies that
+  /// must stay straight-line.
+  bool canBranch(Operation *op) const {
+    return options.branchOnRareInputs &&
+           !isa<ShapedType>(op->getResult(0).getType()) &&
+           !op->getParentOfType<linalg::LinalgOp>() &&
+           !op->getParentOfType<memref::GenericAtomicRMWOp>() &&
+           op->getContext()->getLoadedDialect<scf::SCFDialect>();
+  }
+
+  /// The group where the leader's component is 0 (every member's component
+  /// c is then static and its words the leader's, so pairs of normals share
+  /// one transform after folding) in one branch, the general selects in the
+  /// other; every member's operands are available at the leader.
+  void lowerGroupBranching(Operation *leader, PatternRewriter &rewriter,
+                           const TorchLaunch &launch, const TorchWords &draw,
+                           Value block, Value subsequence,
+                           ArrayRef<TorchMember> members) const {
+    Location loc = leader->getLoc();
+    Type type = block.getType();
+    SmallVector<Type> resultTypes(leader->getResultTypes());
+    for (const TorchMember &member : members)
+      llvm::append_range(resultTypes, member.op->getResultTypes());
+    Value zero = createScalarOrSplatBits(rewriter, loc, type, 0);
+    Value aligned = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, draw.component, zero);
+    auto ifOp = scf::IfOp::create(
+        rewriter, loc, aligned,
+        [&](OpBuilder &builder, Location bodyLoc) {
+          SmallVector<Value> results =
+              lowerTorchFromWords(leader, builder, {draw.words, zero}, options);
+          for (const TorchMember &member : members)
+            llvm::append_range(
+                results,
+                lowerTorchFromWords(
+                    member.op, builder,
+                    {draw.words, createScalarOrSplatBits(builder, bodyLoc, type,
+                                                         member.distance)},
+                    options));
+          scf::YieldOp::create(builder, bodyLoc, results);
+        },
+        [&](OpBuilder &builder, Location bodyLoc) {
+          ScalarOrSplatBitsCache i64s(builder, bodyLoc, type);
+          Value nextBlock =
+              arith::AddIOp::create(builder, bodyLoc, block, i64s.get(1));
+          std::array<Value, 4> next =
+              buildCurandBlock(builder, bodyLoc, launch.seed, subsequence,
+                               nextBlock, options.mulHiLo);
+          SmallVector<Value> results =
+              lowerTorchFromWords(leader, builder, draw, options);
+          for (const TorchMember &member : members) {
+            TorchWords theirs = getMemberWords(builder, bodyLoc, launch, draw,
+                                               next, member.distance);
+            llvm::append_range(results, lowerTorchFromWords(member.op, builder,
+                                                            theirs, options));
+          }
+          scf::YieldOp::create(builder, bodyLoc, results);
+        });
+    ValueRange results = ifOp.getResults();
+    rewriter.replaceOp(leader, results.take_front(leader->getNumResults()));
+    results = results.drop_front(leader->getNumResults());
+    for (const TorchMember &member : members) {
+      rewriter.replaceOp(member.op,
+                         results.take_front(member.op->getNumResults()));
+      results = results.drop_front(member.op->getNumResults());
+    }
+  }
+
+  /// A member's words and component at distance c from the leader's draw:
+  /// the leader's block, or `next` where the component passes the draw.
+  static TorchWords getMemberWords(OpBuilder &builder, Location loc,
+                                   const TorchLaunch &launch,
+                                   const TorchWords &draw,
+                                   ArrayRef<Value> next, unsigned distance) {
+    ScalarOrSplatBitsCache i64s(builder, loc, draw.component.getType());
+    Value position = arith::AddIOp::create(builder, loc, draw.component,
+                                           i64s.get(distance));
+    Value over = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                       position, i64s.get(launch.unroll));
+    TorchWords theirs;
+    for (unsigned i = 0; i < 4; ++i)
+      theirs.words[i] =
+          arith::SelectOp::create(builder, loc, over, next[i], draw.words[i]);
+    theirs.component = arith::AndIOp::create(builder, loc, position,
+                                             i64s.get(launch.unroll - 1));
+    return theirs;
+  }
+
+  void lowerMembers(Operation *leader, PatternRewriter &rewriter,
+                    const TorchLaunch &launch, const TorchWords &draw,
+                    Value block, Value subsequence,
+                    ArrayRef<TorchMember> members) const {
+    Location loc = leader->getLoc();
+    Type type = block.getType();
+    ScalarOrSplatBitsCache i64s(rewriter, loc, type);
+    unsigned farthest = 0;
+    for (const TorchMember &member : members)
+      farthest = std::max(farthest, member.distance);
+    // The next block, where a member's component passes the draw's end.
+    Value last = arith::AddIOp::create(rewriter, loc, draw.component,
+                                       i64s.get(farthest));
+    Value needsNext = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::uge, last, i64s.get(launch.unroll));
+    Value nextBlock = arith::AddIOp::create(rewriter, loc, block, i64s.get(1));
+    auto buildNext = [&](OpBuilder &builder, Location bodyLoc) {
+      std::array<Value, 4> words = buildCurandBlock(
+          builder, bodyLoc, launch.seed, subsequence, nextBlock, options.mulHiLo);
+      return SmallVector<Value>(words.begin(), words.end());
+    };
+    SmallVector<Value> next;
+    if (canBranch(leader)) {
+      auto ifOp = scf::IfOp::create(
+          rewriter, loc, needsNext,
+          [&](OpBuilder &builder, Location bodyLoc) {
+            scf::YieldOp::create(builder, bodyLoc, buildNext(builder, bodyLoc));
+          },
+          [&](OpBuilder &builder, Location bodyLoc) {
+            scf::YieldOp::create(builder, bodyLoc, ValueRange(draw.words));
+          });
+      next.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+    } else {
+      next = buildNext(rewriter, loc);
+    }
+    for (const TorchMember &member : members) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(member.op);
+      TorchWords theirs = getMemberWords(rewriter, member.op->getLoc(), launch,
+                                         draw, next, member.distance);
+      rewriter.replaceOp(member.op, lowerTorchFromWords(member.op, rewriter,
+                                                        theirs, options));
+    }
+  }
+
+  RngLoweringOptions options;
 };
 
 struct TorchThreadsOpLowering final : ElementwiseOpLowering<TorchThreadsOp> {
@@ -453,9 +809,11 @@ void rng::populateRngTorchToArithConversionPatterns(
   patterns.add<CurandOpLowering, Curand4OpLowering, CurandUniformOpLowering,
                CurandNormal2OpLowering, CurandUniformDoubleOpLowering,
                CurandUniform2DoubleOpLowering, CurandNormal2DoubleOpLowering,
-               TorchUniformOpLowering, TorchNormalOpLowering,
-               TorchBernoulliOpLowering, TorchRandomOpLowering,
-               TorchDropoutOpLowering, TorchThreadsOpLowering,
+               TorchSamplerLowering<TorchUniformOp>,
+               TorchSamplerLowering<TorchNormalOp>,
+               TorchSamplerLowering<TorchBernoulliOp>,
+               TorchSamplerLowering<TorchRandomOp>,
+               TorchSamplerLowering<TorchDropoutOp>, TorchThreadsOpLowering,
                TorchOffsetIncrementOpLowering>(patterns.getContext(), options,
                                                benefit);
 }
