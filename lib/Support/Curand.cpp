@@ -79,7 +79,7 @@ uint64_t rng::torchThreads(uint64_t n, uint64_t multiprocessors,
 uint64_t rng::torchOffsetIncrement(uint64_t n, uint64_t threads,
                                    unsigned unroll) {
   if (n == 0)
-    return 4;
+    return 0;
   uint64_t s = std::max<uint64_t>(threads, 1);
   return ((n - 1) / std::max<uint64_t>(s * unroll, 1) + 1) * 4;
 }

@@ -62,7 +62,7 @@ uint64_t torchThreads(uint64_t n, uint64_t multiprocessors,
                       uint64_t threadsPerMultiprocessor);
 
 /// rng.torch_offset_increment: (floor((n - 1) / (threads * unroll)) + 1) * 4,
-/// 4 for n = 0, threads 0 read as 1.
+/// 0 for n = 0 (PyTorch launches nothing), threads 0 read as 1.
 uint64_t torchOffsetIncrement(uint64_t n, uint64_t threads, unsigned unroll);
 
 } // namespace rng

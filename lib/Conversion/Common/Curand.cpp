@@ -181,17 +181,25 @@ static Value buildTargetStep(OpBuilder &builder, Location loc,
   return stepFn ? stepFn(builder, loc, step, x) : Value();
 }
 
+Value rng::buildCurandFma(OpBuilder &builder, Location loc, Value a, Value b,
+                          Value c, CurandFmaFn fma) {
+  if (fma)
+    if (Value result = fma(builder, loc, a, b, c))
+      return result;
+  return math::FmaOp::create(builder, loc, a, b, c);
+}
+
 std::pair<Value, Value> rng::buildCurandNormalFloat(OpBuilder &builder,
                                                     Location loc, Value x,
                                                     Value y,
-                                                    CurandStepFn stepFn) {
+                                                    CurandStepFn stepFn,
+                                                    CurandFmaFn fma) {
   Type f32Type = withElement(x.getType(), builder.getF32Type());
   ScalarOrSplatBitsCache f32s(builder, loc, f32Type);
   Value a = buildCurandUniform(builder, loc, x);
   Value yf = arith::UIToFPOp::create(builder, loc, f32Type, y);
-  Value v = math::FmaOp::create(builder, loc, yf,
-                                f32s.get(kTwoPiTwoPow32InvF32),
-                                f32s.get(kPiTwoPow33InvF32));
+  Value v = buildCurandFma(builder, loc, yf, f32s.get(kTwoPiTwoPow32InvF32),
+                           f32s.get(kPiTwoPow33InvF32), fma);
   // -2 * log(a): the product by -2 is exact.
   Value minusTwoLog = arith::MulFOp::create(
       builder, loc, f32s.get(kMinusTwoF32), math::LogOp::create(builder, loc, a));

@@ -92,7 +92,7 @@ struct CurandNormal2OpLowering final : ElementwiseOpLowering<CurandNormal2Op> {
                            PatternRewriter &rewriter) const override {
     SmallVector<Value, 4> w = buildOpWords(op, rewriter, 2, options);
     auto [x, y] = buildCurandNormalFloat(rewriter, op.getLoc(), w[0], w[1],
-                                         options.curandStep);
+                                         options.curandStep, options.curandFma);
     return {x, y};
   }
 };
@@ -238,7 +238,8 @@ static SmallVector<Value> lowerTorchUniform(TorchUniformOp op, OpBuilder &rewrit
                      elementType),
         accType);
     Value value = convertFloat(
-        rewriter, loc, math::FmaOp::create(rewriter, loc, r, range, fromAcc),
+        rewriter, loc,
+        buildCurandFma(rewriter, loc, r, range, fromAcc, options.curandFma),
         elementType);
     // value == to, compared exactly in acc.
     Value isTo = arith::CmpFOp::create(
@@ -271,7 +272,8 @@ static SmallVector<Value> lowerTorchNormal(TorchNormalOp op, OpBuilder &rewriter
       Value y = buildSelectComponent(rewriter, loc,
                                      {draw.words[1], draw.words[3]}, half);
       auto [sinValue, cosValue] =
-          buildCurandNormalFloat(rewriter, loc, x, y, options.curandStep);
+          buildCurandNormalFloat(rewriter, loc, x, y, options.curandStep,
+                                 options.curandFma);
       Value odd = arith::AndIOp::create(
           rewriter, loc, draw.component,
           createScalarOrSplatBits(rewriter, loc, draw.component.getType(), 1));
@@ -281,7 +283,8 @@ static SmallVector<Value> lowerTorchNormal(TorchNormalOp op, OpBuilder &rewriter
     Value mean = broadcastToType(rewriter, loc, op.getMean(), accType);
     Value stdDev = broadcastToType(rewriter, loc, op.getStd(), accType);
     return {convertFloat(rewriter, loc,
-                         math::FmaOp::create(rewriter, loc, n, stdDev, mean),
+                         buildCurandFma(rewriter, loc, n, stdDev, mean,
+                                        options.curandFma),
                          elementType)};
 }
 
@@ -362,7 +365,7 @@ static SmallVector<Value> lowerTorchDropout(TorchDropoutOp op, OpBuilder &rewrit
                               arith::MulFOp::create(rewriter, loc, x, keepValue),
                               scale),
         elementType);
-    // p = 1 (pa = 0, or NaN): PyTorch's shortcut, +0.0 and no kept element.
+    // p = 1 (pa = 0): PyTorch's shortcut, +0.0 and no kept element.
     Value live = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNE,
                                        pa64, f64s.get(0));
     Value zero = createScalarOrSplatBits(rewriter, loc, type, 0);
@@ -796,7 +799,7 @@ struct TorchOffsetIncrementOpLowering final
         arith::ShLIOp::create(rewriter, loc, iterations, i64s.get(2));
     Value empty = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         n, i64s.get(0));
-    return {arith::SelectOp::create(rewriter, loc, empty, i64s.get(4),
+    return {arith::SelectOp::create(rewriter, loc, empty, i64s.get(0),
                                     increment)};
   }
 };

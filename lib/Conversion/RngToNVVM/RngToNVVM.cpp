@@ -192,6 +192,24 @@ Value rng::buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
   llvm_unreachable("unknown BoxMullerStep");
 }
 
+Value rng::buildFmaNVVM(OpBuilder &builder, Location loc, Value a, Value b,
+                       Value c) {
+  Type type = a.getType();
+  if (!isScalarOrStaticVector(type) || mustBeSideEffectFree(builder))
+    return {};
+  // llvm.intr.fma takes scalars and 1-D vectors; n-D and 0-D vectors go
+  // element by element.
+  auto vector = dyn_cast<VectorType>(type);
+  if (!vector || vector.getRank() == 1)
+    return LLVM::FMAOp::create(builder, loc, a, b, c);
+  SmallVector<Value> results;
+  for (auto [x, y, z] : llvm::zip_equal(unpackElements(builder, loc, a),
+                                        unpackElements(builder, loc, b),
+                                        unpackElements(builder, loc, c)))
+    results.push_back(LLVM::FMAOp::create(builder, loc, x, y, z));
+  return packElements(builder, loc, type, results);
+}
+
 Value rng::buildJaxNormalStepNVVM(OpBuilder &builder, Location loc,
                                   JaxNormalStep step, ValueRange operands,
                                   arith::FastMathFlags mathFlags) {
@@ -200,21 +218,8 @@ Value rng::buildJaxNormalStepNVVM(OpBuilder &builder, Location loc,
       mustBeSideEffectFree(builder))
     return {};
   switch (step) {
-  case JaxNormalStep::Fma: {
-    // llvm.intr.fma takes scalars and 1-D vectors; n-D and 0-D vectors go
-    // element by element.
-    auto vector = dyn_cast<VectorType>(type);
-    if (!vector || vector.getRank() == 1)
-      return LLVM::FMAOp::create(builder, loc, operands[0], operands[1],
-                                 operands[2]);
-    SmallVector<Value> a = unpackElements(builder, loc, operands[0]);
-    SmallVector<Value> b = unpackElements(builder, loc, operands[1]);
-    SmallVector<Value> c = unpackElements(builder, loc, operands[2]);
-    SmallVector<Value> results;
-    for (auto [x, y, z] : llvm::zip_equal(a, b, c))
-      results.push_back(LLVM::FMAOp::create(builder, loc, x, y, z));
-    return packElements(builder, loc, type, results);
-  }
+  case JaxNormalStep::Fma:
+    return buildFmaNVVM(builder, loc, operands[0], operands[1], operands[2]);
   case JaxNormalStep::Sqrt:
     // Fast math keeps math.sqrt with `afn` (libdevice's fast square root).
     if (bitEnumContainsAny(mathFlags, arith::FastMathFlags::afn))
@@ -268,7 +273,7 @@ Value rng::buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc) {
 // `sin.approx.f32`/`cos.approx.f32` (not `.ftz`: PyTorch builds without
 // it), and the double transform's sincospi is libdevice's __nv_sinpi and
 // __nv_cospi (the one polynomial __nv_sincospi computes; the GPU check
-// test/GPU/torch_check.py compares the bits with cuRAND and torch). The
+// test/GPU/torch-h200.sh compares the bits with cuRAND and torch). The
 // logs stay math.log: libdevice's __nv_logf/__nv_log, as cuRAND's.
 
 /// A call of the f64 libdevice function `name` on each element of `x` (a
@@ -329,6 +334,7 @@ RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   options.jaxNormalStep = buildJaxNormalStepNVVM;
   options.fastBoxMullerStep = buildBoxMullerStepNVVM;
   options.curandStep = buildCurandStepNVVM;
+  options.curandFma = buildFmaNVVM;
   return options;
 }
 

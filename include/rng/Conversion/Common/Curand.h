@@ -43,6 +43,16 @@ enum class CurandStep {
 using CurandStepFn = Value (*)(OpBuilder &builder, Location loc,
                                CurandStep step, Value x);
 
+/// Builds the single-rounding a * b + c of floats `a`, `b`, `c` (one type)
+/// for a target, or returns null to take `math.fma` (which NVVM lowers to
+/// libdevice's __nv_fmaf/__nv_fma, a link the kernels otherwise avoid).
+using CurandFmaFn = Value (*)(OpBuilder &builder, Location loc, Value a,
+                              Value b, Value c);
+
+/// a * b + c with one rounding: `fma`'s value, or `math.fma`.
+Value buildCurandFma(OpBuilder &builder, Location loc, Value a, Value b,
+                     Value c, CurandFmaFn fma);
+
 /// The Philox4x32-10 block `block` (i64) of subsequence `subsequence` (i64,
 /// the block's shape or scalar) under `seed` (i64, the block's shape or
 /// scalar): four i32 words of the block's shape.
@@ -74,7 +84,8 @@ Value buildCurandHq(OpBuilder &builder, Location loc, Value x, Value y);
 /// cuRAND's float Box-Muller of words (x, y): (sin(v) * s, cos(v) * s).
 std::pair<Value, Value> buildCurandNormalFloat(OpBuilder &builder,
                                                Location loc, Value x, Value y,
-                                               CurandStepFn step);
+                                               CurandStepFn step,
+                                               CurandFmaFn fma = nullptr);
 
 /// cuRAND's double Box-Muller of words w0 .. w3: (sinpi(v) * s,
 /// cospi(v) * s).

@@ -123,6 +123,10 @@ struct RngLoweringOptions {
   /// buildAccurateSinCosPi. `convert-rng-to-nvvm` sets buildCurandStepNVVM,
   /// cuRAND's own device primitives.
   CurandStepFn curandStep = nullptr;
+  /// Forms the fused multiply-adds of the §9 ops (CurandFmaFn), or null
+  /// (the default): `math.fma`. `convert-rng-to-nvvm` sets buildFmaNVVM
+  /// (`llvm.intr.fma`, so that the kernels need no libdevice for it).
+  CurandFmaFn curandFma = nullptr;
   /// Whether a scalar op may branch (`scf.if`) around work that only rare
   /// inputs need, instead of computing both sides and selecting: today
   /// rng.jax_normal's tail polynomial and its square root (w >= 5, i.e.

@@ -43,6 +43,12 @@ Value buildJaxLog1pNVVM(OpBuilder &builder, Location loc, Value x,
 Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
                              BoxMullerStep step, Value x);
 
+/// a * b + c with one rounding as `llvm.intr.fma` (PTX fma.rn; CurandFmaFn
+/// and rng.jax_normal's fma), on scalars and fixed vectors of at most
+/// kMaxUnrolledElements elements; null elsewhere and inside bodies that must
+/// be free of side effects.
+Value buildFmaNVVM(OpBuilder &builder, Location loc, Value a, Value b, Value c);
+
 /// cuRAND's device primitives for the steps of its Box-Muller transforms
 /// (CurandStepFn): `sqrt.rn.f32`, `sin.approx.f32`, `cos.approx.f32` (PTX,
 /// through `llvm.call_intrinsic`) and calls of libdevice's __nv_sinpi and

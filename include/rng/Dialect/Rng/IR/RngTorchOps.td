@@ -128,7 +128,8 @@ def Rng_CurandUniformOp : Rng_CurandOp<"curand_uniform"> {
   }], Rng_CurandPositionDoc, Rng_CurandTypesDoc, [{
 
     The op folds to constants when every operand is a constant. Lowered to
-    `rng.curand`'s words, `arith.uitofp` and one `math.fma`.
+    `rng.curand`'s words, `arith.uitofp`, a multiply by 2^-32 (exact) and
+    an add: the one rounding of the fma.
 
     Example:
 
@@ -551,8 +552,9 @@ def Rng_TorchOffsetIncrementOp : Rng_Op<"torch_offset_increment", [Pure,
 
     `unroll` is the call's `U`: 4 (the f32/f16/bf16 samplers, `random_`
     without `wide`, and dropout in every vector width) or 2 (`f64` samplers
-    and `random_` with `wide`). Unsigned arithmetic, except that `n = 0` gives 4 (PyTorch's signed
-    `(0 - 1) / x` truncates to 0), and a `threads` of 0 is read as 1. The op folds on constants.
+    and `random_` with `wide`). Unsigned arithmetic; `n = 0` gives 0 (PyTorch
+    returns before launching, leaving the offset), and a `threads` of 0 is
+    read as 1. The op folds on constants.
 
     Types: `n`, `threads` and the result are `i64`, or one vector or ranked
     tensor type of `i64` (elementwise).
