@@ -194,6 +194,60 @@ def gen():
 """.replace("OP", op).replace("@J", str(j))
         b += "    }\n"
         ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b))
+    # uniform_16x, normal_16x: a grid of S / 4 threads; thread g draws for
+    # the four subsequences t0 .. t0 + 3 (t0 = 4g) in each iteration k, so
+    # each component's four values are contiguous: one 128-bit store each.
+    for name, op in (("uniform_16x", "rng.torch_uniform %seed, %offset, %threads, %e@J@C, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
+                     ("normal_16x", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32")):
+        b = """    %threads = arith.constant {S} : i64
+    %c1 = arith.constant 1 : i64
+    %c3 = arith.constant 3 : i64
+    %c4 = arith.constant 4 : i64
+    %i = gpu.global_id x
+    %g = arith.index_cast %i : index to i64
+    %t0 = arith.muli %g, %c4 : i64
+    %s4 = arith.muli %threads, %c4 : i64
+    %nm = arith.addi %n, %s4 : i64
+    %nm1 = arith.subi %nm, %c1 : i64
+    %kk = arith.divui %nm1, %s4 : i64
+    %kn = arith.index_cast %kk : i64 to index
+    %z = arith.constant 0 : index
+    %o = arith.constant 1 : index
+    scf.for %kx = %z to %kn step %o {
+    %k = arith.index_cast %kx : index to i64
+    %k4 = arith.muli %k, %c4 : i64
+    %s0 = arith.muli %k4, %threads : i64
+    %b0 = arith.addi %s0, %t0 : i64
+""".replace("{S}", str(BENCH_THREADS))
+        for c in range(1, 4):
+            b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d : i64\n" % (c, c, c, c)
+        for j in range(4):
+            b += "    %%cj%d = arith.constant %d : i64\n    %%e%d0 = arith.addi %%b0, %%cj%d : i64\n" % (j, j, j, j)
+            for c in range(1, 4):
+                b += "    %%e%d%d = arith.addi %%e%d0, %%d%d : i64\n" % (j, c, j, c)
+            for c in range(4):
+                b += "    %%v%d%d = %s\n" % (j, c, op.replace("@J", str(j)).replace("@C", str(c)))
+        for c in range(4):
+            b += """    %vec@C = vector.from_elements %v0@C, %v1@C, %v2@C, %v3@C : vector<4xf32>
+    %last@C = arith.addi %e0@C, %c3 : i64
+    %in@C = arith.cmpi ult, %last@C, %n : i64
+    scf.if %in@C {
+      %x@C = arith.index_cast %e0@C : i64 to index
+      vector.store %vec@C, %out[%x@C] {alignment = 16} : memref<?xf32>, vector<4xf32>
+    } else {
+""".replace("@C", str(c))
+            for j in range(4):
+                b += """      %in@J@C = arith.cmpi ult, %e@J@C, %n : i64
+      scf.if %in@J@C {
+        %x@J@C = arith.index_cast %e@J@C : i64 to index
+        memref.store %v@J@C, %out[%x@J@C] : memref<?xf32>
+      }
+""".replace("@J", str(j)).replace("@C", str(c))
+            b += "    }\n"
+        b += "    }\n"
+        ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b))
     b = """    %threads = arith.constant {S} : i64
     %i = gpu.global_id x
     %g = arith.index_cast %i : index to i64

@@ -271,16 +271,21 @@ def bench(check, n=1 << 28):
     common = [np.int64(seed), np.int64(offset), np.int64(S), np.int64(n)]
     for name, lo, hi, torch_fn in (
             ("uniform_4x", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
-            ("normal_4x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0))):
+            ("uniform_16x", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
+            ("normal_4x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0)),
+            ("normal_16x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0))):
+        grid = S if name.endswith("_4x") else S // 4
         t = torch.empty(n, dtype=torch.float32, device="cuda")
         check.set_state(seed, offset)
         torch_fn(t)
-        check.launch(name, S, common + [np.float32(lo), np.float32(hi), out])
+        out[:] = 0
+        check.launch(name, grid, common + [np.float32(lo), np.float32(hi), out])
         check.compare("bench %s (rng.torch_%s) vs torch" % (name, name.split("_")[0]),
                       bits_np(out, "f32"), bits_np(t, "f32"))
-        rows.append((name, "torch " + name.split("_")[0] + "_", timed(lambda: torch_fn(t)), 4 * n))
-        rows.append((name, "ours rng.torch_" + name.split("_")[0],
-                     timed(lambda: check.launch(name, S, common + [np.float32(lo), np.float32(hi), out])), 4 * n))
+        if name.endswith("_4x"):
+            rows.append((name, "torch " + name.split("_")[0] + "_", timed(lambda: torch_fn(t)), 4 * n))
+        rows.append((name, "ours rng.torch_%s (%s)" % (name.split("_")[0], name),
+                     timed(lambda: check.launch(name, grid, common + [np.float32(lo), np.float32(hi), out])), 4 * n))
     x = torch.randn(n, dtype=torch.float32, device="cuda")
     check.set_state(seed, offset)
     y, mask = torch.native_dropout(x, 0.1, True)
