@@ -5,10 +5,12 @@
 # examples/dropout.mlir (Triton's dropout lesson), examples/phobos.mlir
 # (Phobos' hash generator and dropout_rows), examples/tech_renaissance.mlir
 # (Tech-Renaissance's seed recipes), examples/jax.mlir (jax.random and
-# rng_bit_generator) and examples/sharded.mlir (a sharded program, lowered
-# with `rng-opt --rng-shard-to-llvm` and run by `mpirun -n 2`, one process
-# per device of its grid). With arguments: those files (a file holding a
-# shard.grid runs under mpirun with as many processes as its grid has).
+# rng_bit_generator), examples/torch.mlir (PyTorch's CUDA torch.rand,
+# randn, native_dropout and randint) and examples/sharded.mlir (a sharded
+# program, lowered with `rng-opt --rng-shard-to-llvm` and run by
+# `mpirun -n 2`, one process per device of its grid). With arguments: those
+# files (a file holding a shard.grid runs under mpirun with as many
+# processes as its grid has).
 # scripts/setup.sh reports each step (packages, configure, build with Ninja's
 # [n/N] step count); the last line is the total time.
 # Environment: BUILD_DIR (default <repo>/build), passed on to setup.sh.
@@ -20,7 +22,8 @@ if (($#)); then
 else
   EXAMPLES=("$ROOT/examples/philox.mlir" "$ROOT/examples/dropout.mlir"
             "$ROOT/examples/phobos.mlir" "$ROOT/examples/tech_renaissance.mlir"
-            "$ROOT/examples/jax.mlir" "$ROOT/examples/sharded.mlir")
+            "$ROOT/examples/jax.mlir" "$ROOT/examples/torch.mlir"
+            "$ROOT/examples/sharded.mlir")
 fi
 start=$SECONDS
 "$ROOT/scripts/setup.sh"
