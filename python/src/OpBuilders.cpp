@@ -168,12 +168,52 @@ static std::string getPyTypeName(py::handle object) {
   return py::str(py::type::handle_of(object).attr("__name__"));
 }
 
-/// Converts the Python value given for attribute `name` of `opName`. Returns
-/// a null attribute for "leave it out" (None, or False for a unit
-/// attribute).
+/// The type of a Python number given for the inherent attribute `name` of
+/// `info` that has no default value to tell it (rng.torch_threads'
+/// `multiprocessors`): the one common scalar type whose attribute the op's
+/// ODS constraint accepts (I64Attr: i64, I32Attr: i32), integer types first
+/// for an int. Null when none or several are accepted (an unconstrained or
+/// unknown attribute).
+static Type inferScalarAttributeType(RegisteredOperationName info,
+                                     StringRef name, bool isFloat,
+                                     MLIRContext *ctx) {
+  Builder b(ctx);
+  SmallVector<Type> integers = {b.getI64Type(), b.getI32Type(),
+                                b.getI16Type(), b.getI8Type(),
+                                b.getI1Type(),  b.getIndexType()};
+  SmallVector<Type> floats = {b.getF64Type(), b.getF32Type(), b.getF16Type(),
+                              b.getBF16Type()};
+  auto acceptedAmong = [&](ArrayRef<Type> candidates) {
+    Type accepted;
+    for (Type type : candidates) {
+      NamedAttrList attrs;
+      attrs.set(name, isa<FloatType>(type)
+                          ? Attribute(b.getFloatAttr(type, 0.0))
+                          : Attribute(b.getIntegerAttr(type, 0)));
+      DiagnosticCapture capture(ctx);
+      if (failed(info.verifyInherentAttrs(
+              attrs, [&] { return mlir::emitError(UnknownLoc::get(ctx)); })))
+        continue;
+      if (accepted)
+        return Type();
+      accepted = type;
+    }
+    return accepted;
+  };
+  if (isFloat)
+    return acceptedAmong(floats);
+  if (Type type = acceptedAmong(integers))
+    return type;
+  return acceptedAmong(floats);
+}
+
+/// Converts the Python value given for attribute `name` of `opName` (`info`
+/// when registered). Returns a null attribute for "leave it out" (None, or
+/// False for a unit attribute).
 static Attribute convertAttribute(py::handle value, StringRef name,
                                   Attribute defaultValue, MLIRContext *ctx,
-                                  StringRef opName) {
+                                  StringRef opName,
+                                  std::optional<RegisteredOperationName> info) {
   auto fail = [&](const std::string &why) -> Attribute {
     throw py::type_error("attribute '" + name.str() + "' of '" + opName.str() +
                          "': " + why);
@@ -200,6 +240,10 @@ static Attribute convertAttribute(py::handle value, StringRef name,
         return fail("expected an integer, got a float");
       return makeScalarAttr(typed.getType(), value);
     }
+    if (!defaultValue && info && !name.contains('.'))
+      if (Type type = inferScalarAttributeType(
+              *info, name, py::isinstance<py::float_>(value), ctx))
+        return makeScalarAttr(type, value);
     if (!defaultValue && name.contains('.') &&
         py::isinstance<py::int_>(value)) {
       // A discardable attribute: i64, as in MLIR's textual format.
@@ -355,16 +399,28 @@ static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count,
   }
 
   SmallVector<Type> accepted;
+  // The diagnostics to show when no candidate verifies: those of the first
+  // candidate the verifier rejects for something else than its results (a
+  // constant operand out of range), which no result type would fix; else
+  // those of the first candidate.
   std::vector<DiagnosticInfo> firstFailure;
+  bool failureIsAboutResults = true;
   for (Type candidate : candidates) {
     SmallVector<Type> types(count, candidate);
     Operation *trial = p.create(types);
     NoCurrentOperationNote noNote(ctx);
     DiagnosticCapture capture(ctx);
-    if (succeeded(mlir::verify(trial, /*verifyRecursively=*/false)))
+    if (succeeded(mlir::verify(trial, /*verifyRecursively=*/false))) {
       accepted.push_back(candidate);
-    else if (firstFailure.empty())
-      firstFailure = capture.getDiagnostics();
+    } else if (failureIsAboutResults) {
+      const std::vector<DiagnosticInfo> &diags = capture.getDiagnostics();
+      bool aboutResults =
+          !diags.empty() && StringRef(diags.front().message).contains("result");
+      if (firstFailure.empty() || !aboutResults) {
+        firstFailure = diags;
+        failureIsAboutResults = aboutResults;
+      }
+    }
     trial->destroy();
   }
   std::string name = p.name.getStringRef().str();
@@ -374,8 +430,8 @@ static SmallVector<Type> inferByVerifier(const Prepared &p, unsigned count,
     throw MLIRErrorException(
         "Unable to infer the result types of '" + name +
             "': no candidate type was accepted by its verifier (the "
-            "diagnostics for the first candidate follow); pass the result "
-            "types as leading Type arguments",
+            "diagnostics for one follow); pass the result types as leading "
+            "Type arguments",
         firstFailure);
   std::string allowed = resultConstraint.empty()
                             ? "among them " + joinTypes(accepted)
@@ -527,7 +583,7 @@ OperationW rng_python::createOperation(const std::string &name,
       std::string attrName = item.first.cast<std::string>();
       Attribute attr = convertAttribute(
           item.second, attrName,
-          defaults ? defaults.get(attrName) : Attribute(), ctx, name);
+          defaults ? defaults.get(attrName) : Attribute(), ctx, name, info);
       checkAttributeContext(attr, ctx, "attribute '" + attrName + "'");
       if (attr)
         p.attributes.set(attrName, attr);

@@ -198,8 +198,8 @@ def write_op(prog, op):
     def role_type(role, i):
         if role in ("key", "key32") and scalar_key:
             return elem[role]
-        if role in ("seed", "seed32") and rng.random() < 0.7:
-            return elem[role]  # scalar seed
+        if role in ("seed", "seed32", "state64") and rng.random() < 0.7:
+            return elem[role]  # scalar seed (generator state, launch)
         if role == "word" and op["syntax"] == "philox":
             return shaped(shape, elem["word"])
         return shaped(shape, elem[role])
@@ -219,6 +219,15 @@ def write_op(prog, op):
         attrs.append(("rounds", pick_head(rng, V.ROUNDS)))
     if "saturate" in op["attrs"] and rng.random() < 0.4:
         attrs.append(("saturate", None))
+    # The other attributes, with their typed values (None: unit).
+    others = []
+    for name in op["attrs"]:
+        if name in ("rounds", "saturate"):
+            continue
+        if rng.random() < (0.95 if name in V.REQUIRED_ATTRS else 0.4):
+            others.append((name, pick_head(rng, V.ATTR_VALUES[name])))
+    other_text = ", ".join(name if value is None else f"{name} = {value}"
+                           for name, value in others)
 
     lhs = (f"{results[0]}:{len(results)} = " if len(results) > 1
            else f"{results[0]} = ")
@@ -243,6 +252,7 @@ def write_op(prog, op):
         fields.update({f"r{i}": t for i, t in enumerate(res_types)})
         fields["rounds"] = f" rounds {rounds}" if rounds else ""
         fields["saturate"] = " saturate" if "saturate" in dict(attrs) else ""
+        fields["attrs"] = f" {{{other_text}}}" if others else ""
         line = f"{lhs}{op['name']} " + op["custom"].format(**fields)
     else:
         attr_text = []
@@ -253,6 +263,8 @@ def write_op(prog, op):
                 attr_text.append(f"rounds = {value} : i32")
             else:
                 attr_text.append(f"{key} = {value} : f32")
+        if others:
+            attr_text.append(other_text)
         attr_dict = (" {" + ", ".join(attr_text) + "}") if attr_text else ""
         line = (f'{lhs}"{op["name"]}"({", ".join(operands)}){attr_dict} : '
                 f'({", ".join(types)}) -> ({", ".join(res_types)})')

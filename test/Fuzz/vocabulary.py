@@ -13,9 +13,10 @@ only requires that rng-opt never crashes or hangs on them.
 # `results` is the number of results, or a role for the result type when the
 # custom syntax names it. `syntax` names a custom-form writer in rng_fuzz.py
 # (None: generic form only; "template": the `custom` string, with {oN} / {tN}
-# the operands and their types, {rN} the result types and {rounds} /
-# {saturate} the optional clauses). `attrs` are the attributes the op may
-# carry.
+# the operands and their types, {rN} the result types, {rounds} /
+# {saturate} the optional clauses and {attrs} the attr-dict of the other
+# attributes). `attrs` are the attributes the op may carry; those other than
+# `rounds` and `saturate` take their values from ATTR_VALUES.
 # ---------------------------------------------------------------------------
 OPS = [
     dict(name="rng.philox_4x32", syntax="philox",
@@ -95,7 +96,83 @@ OPS = [
     # (rng_fuzz.py's writer "linear_index" picks both).
     dict(name="rng.linear_index", syntax="linear_index", operands=[],
          results=[], attrs=[]),
+    # cuRAND's device API (SPEC §9.1): seed, subsequence, position; the
+    # results are inferred.
+    dict(name="rng.curand", syntax="template",
+         custom="{o0}, {o1}, {o2} : {t0}, {t1}, {t2}",
+         operands=["state64", "wide", "wide"], results=["word32"], attrs=[]),
+    dict(name="rng.curand4", syntax="template",
+         custom="{o0}, {o1}, {o2} : {t0}, {t1}, {t2}",
+         operands=["state64", "wide", "wide"], results=["word32"] * 4,
+         attrs=[]),
+    dict(name="rng.curand_uniform", syntax="template",
+         custom="{o0}, {o1}, {o2} : {t0}, {t1}, {t2}",
+         operands=["state64", "wide", "wide"], results=["f32"], attrs=[]),
+    dict(name="rng.curand_normal2", syntax="template",
+         custom="{o0}, {o1}, {o2} : {t0}, {t1}, {t2}",
+         operands=["state64", "wide", "wide"], results=["f32"] * 2,
+         attrs=[]),
+    dict(name="rng.curand_uniform_double", syntax="template",
+         custom="{o0}, {o1}, {o2} : {t0}, {t1}, {t2}",
+         operands=["state64", "wide", "wide"], results=["f64"], attrs=[]),
+    dict(name="rng.curand_uniform2_double", syntax="template",
+         custom="{o0}, {o1}, {o2} : {t0}, {t1}, {t2}",
+         operands=["state64", "wide", "wide"], results=["f64"] * 2,
+         attrs=[]),
+    dict(name="rng.curand_normal2_double", syntax="template",
+         custom="{o0}, {o1}, {o2} : {t0}, {t1}, {t2}",
+         operands=["state64", "wide", "wide"], results=["f64"] * 2,
+         attrs=[]),
+    # PyTorch's CUDA random numbers (SPEC §9.2): seed, offset, threads,
+    # index, then the op's own; every type spelled.
+    dict(name="rng.torch_uniform", syntax="template",
+         custom="{o0}, {o1}, {o2}, {o3}, {o4}, {o5}{attrs} : "
+                "({t0}, {t1}, {t2}, {t3}, {t4}, {t5}) -> {r0}",
+         operands=["state64", "state64", "state64", "wide", "x", "x"],
+         results=["x"], attrs=[]),
+    dict(name="rng.torch_normal", syntax="template",
+         custom="{o0}, {o1}, {o2}, {o3}, {o4}, {o5}{attrs} : "
+                "({t0}, {t1}, {t2}, {t3}, {t4}, {t5}) -> {r0}",
+         operands=["state64", "state64", "state64", "wide", "acc", "acc"],
+         results=["x"], attrs=[]),
+    dict(name="rng.torch_bernoulli", syntax="template",
+         custom="{o0}, {o1}, {o2}, {o3}, {o4}{attrs} : "
+                "({t0}, {t1}, {t2}, {t3}, {t4}) -> {r0}",
+         operands=["state64", "state64", "state64", "wide", "acc"],
+         results=["bool"], attrs=[]),
+    dict(name="rng.torch_random", syntax="template",
+         custom="{o0}, {o1}, {o2}, {o3}, {o4}, {o5}{attrs} : "
+                "({t0}, {t1}, {t2}, {t3}, {t4}, {t5}) -> {r0}",
+         operands=["state64", "state64", "state64", "wide", "state64",
+                   "state64"],
+         results=["wide"], attrs=["wide"]),
+    dict(name="rng.torch_dropout", syntax="template",
+         custom="{o0}, {o1}, {o2}, {o3}, {o4}, {o5}{attrs} : "
+                "({t0}, {t1}, {t2}, {t3}, {t4}, {t5}) -> ({r0}, {r1})",
+         operands=["x", "p64", "state64", "state64", "state64", "wide"],
+         results=["x", "bool"], attrs=["vec"]),
+    dict(name="rng.torch_threads", syntax="template",
+         custom="{o0}{attrs} : {t0}", operands=["wide"], results=["wide"],
+         attrs=["multiprocessors", "threads_per_multiprocessor"]),
+    dict(name="rng.torch_offset_increment", syntax="template",
+         custom="{o0}, {o1}{attrs} : {t0}", operands=["wide", "wide"],
+         results=["wide"], attrs=["unroll"]),
 ]
+
+# Values of the attributes other than `rounds` and `saturate` (None: a unit
+# attribute), valid ones first; REQUIRED_ATTRS are written almost always.
+ATTR_VALUES = {
+    "vec": ["4 : i32", "2 : i32", "8 : i32", "1 : i32", "3 : i32",
+            "0 : i32", "16 : i32", "-4 : i32", "4 : i64", "4"],
+    "wide": [None],
+    "multiprocessors": ["132", "108", "1", "0", "-132", "132 : i32",
+                        "9223372036854775807", "72057594037927936"],
+    "threads_per_multiprocessor": ["2048", "1536", "256", "255", "0",
+                                   "-2048", "65536", "2048 : i16"],
+    "unroll": ["4 : i32", "2 : i32", "3 : i32", "0 : i32", "-2 : i32",
+               "4 : i64", "1.0 : f32"],
+}
+REQUIRED_ATTRS = {"multiprocessors", "threads_per_multiprocessor", "unroll"}
 
 # Element types per role, most likely first (the generator prefers the head
 # of each list, so most ops verify and reach the passes).
@@ -114,6 +191,14 @@ ROLE_TYPES = {
     "seed32": ["i32", "i32", "i32", "i64", "i1"],
     "key32": ["i32", "i32", "i32", "i64"],
     "f32": ["f32", "f32", "f32", "f16", "f64"],
+    # cuRAND's and PyTorch's operands (SPEC §9): i64 generator state and
+    # launch (state64: a scalar beside shaped indices most of the time),
+    # f32/f64 means and probabilities, f64 drop probabilities, i1 masks.
+    "state64": ["i64", "i64", "i64", "i32"],
+    "f64": ["f64", "f64", "f64", "f32"],
+    "acc": ["f32", "f32", "f64", "f16"],
+    "p64": ["f64", "f64", "f64", "f32"],
+    "bool": ["i1", "i1", "i1", "i8"],
     "scale": ["f8E8M0FNU", "f8E8M0FNU", "f32", "i8"],
     "target": ["bf16", "f16", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ",
                "f8E5M2FNUZ", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN"],
@@ -178,7 +263,10 @@ ATTR_SNIPPETS = [
     "saturate = true", "saturate = 1 : i32", "p = 0.5 : f32",
     "p = 1.5 : f32", "p = -0.0 : f32", "p = 0x7FC00000 : f32",
     "algorithm = #rng<algorithm philox>", "algorithm = #rng<algorithm foo>",
-    "algorithm = 1 : i32",
+    "algorithm = 1 : i32", "vec = 4 : i32", "vec = 3 : i32", "vec = 8 : i64",
+    "wide", "wide = 1 : i32", "unroll = 2 : i32", "unroll = 5 : i32",
+    "multiprocessors = 0", "multiprocessors = 132",
+    "threads_per_multiprocessor = 128", "threads_per_multiprocessor = 2048",
 ]
 
 # rng.bit_generator: algorithms (and misspellings), states and outputs.

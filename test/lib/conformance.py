@@ -11,8 +11,11 @@ shape class the docs promise, through every named pipeline.
                                              tensor_dynamic)
     conformance.py check-host OUTPUT SHAPE...  the runner's output against
                                              the models
-    conformance.py gen-scalable              the scalable forms (scalable,
+    conformance.py gen-scalable [veclib]     the scalable forms (scalable,
                                              scalable_2d), lowered only
+                                             (veclib: only the cases whose
+                                             scalable forms llc compiles
+                                             with SLEEF, Case.veclib)
     conformance.py gen-gpu                   one gpu.module with a kernel per
                                              op case in the GPU shapes
                                              (scalar, vector, vector_2d),
@@ -41,8 +44,9 @@ shape class the docs promise, through every named pipeline.
                                              along dimension 0 over a grid
                                              of 2, gathered), for
                                              rng-shard-to-llvm and mpirun -n 2
-                                             (OpenMPI); check-host OUTPUT
-                                             tensor checks each rank
+                                             (OpenMPI; but Case.sharded);
+                                             check-sharded OUTPUT checks
+                                             each rank
     conformance.py check-lowered FILE        no rng, round or math op left
     conformance.py matrix                    the matrix as Markdown tables
     conformance.py check-doc DOC             DOC's matrix (between its
@@ -58,10 +62,12 @@ Values: each case is run at run time (every operand an argument of a
 function that is not inlined, so nothing folds), and each result element is
 compared with the independent models (triton_random_model.py,
 hash_random_model.py, jax_random_model.py, linear_index_model.py,
-stochastic_rounding_model.py):
+stochastic_rounding_model.py, torch_random_model.py):
 bit for bit, except the normal distributions (within the ulp bound of
-their spec: randn 2, hash_randn 3, jax_normal 4). Scalable vectors cannot
-run on x86 (no SVE): they are lowered and translated to LLVM IR only.
+their spec: randn 2, hash_randn 3, jax_normal 4; the cuRAND and PyTorch
+normals within SPEC section 9's bounds of the model, computed from the
+element's operands: `Case.check`). Scalable vectors cannot run on x86 (no
+SVE): they are lowered and translated to LLVM IR only.
 """
 
 import os
@@ -75,6 +81,7 @@ import jax_random_model as jax_model  # noqa: E402
 import linear_index_model  # noqa: E402
 import numpy as np  # noqa: E402
 import stochastic_rounding_model as sr_model  # noqa: E402
+import torch_random_model as torch_model  # noqa: E402
 import triton_random_model as triton_model  # noqa: E402
 from triton_random_model import MASK64, sext, ulp_distance  # noqa: E402
 
@@ -168,6 +175,27 @@ def f32_bits(value):
     return triton_model.f32_to_bits(value)
 
 
+NUMPY_FLOATS = {"f16": np.float16, "f32": np.float32, "f64": np.float64}
+NUMPY_BITS = {16: np.uint16, 32: np.uint32, 64: np.uint64}
+
+
+def float_bits(elem, value):
+    """The bits of `value` rounded to `elem` (f16, bf16, f32 or f64)."""
+    if elem == "bf16":
+        return int(torch_model.bf16_bits(np.array([value], np.float32))[0])
+    with np.errstate(over="ignore"):
+        return int(np.array([value], NUMPY_FLOATS[elem]).view(
+            NUMPY_BITS[width(elem)])[0])
+
+
+def bits_float(elem, bits):
+    """The value of the bit pattern `bits` of `elem` (bf16 as float32)."""
+    if elem == "bf16":
+        return np.array([bits << 16], np.uint32).view(np.float32)[0]
+    return np.array([bits], NUMPY_BITS[width(elem)]).view(
+        NUMPY_FLOATS[elem])[0]
+
+
 # Edge values mixed into the random ones.
 INT_EDGES = [0, 1, -1, 2**31 - 1, -2**31, 2**32 - 1, 2**32, 2**63 - 1, -2**63]
 P_VALUES = [0.0, 0.1, 0.5, 0.9, 0.25, 0.75, 1.0, -0.5]
@@ -191,8 +219,8 @@ class Inputs:
             v = r.choice(INT_EDGES) if r.random() < 0.25 else r.getrandbits(w)
             return v & ((1 << w) - 1)
         if kind == "p":
-            return f32_bits(r.choice(P_VALUES) if r.random() < 0.5
-                            else r.random())
+            return float_bits(elem, r.choice(P_VALUES) if r.random() < 0.5
+                              else r.random())
         if kind == "x":
             if r.random() < 0.4:
                 return f32_bits(r.choice(X_VALUES))
@@ -204,6 +232,23 @@ class Inputs:
             if r.random() < 0.5:
                 return r.randrange(-1000, 1000) & ((1 << w) - 1)
             return r.getrandbits(w)
+        if kind == "offset":  # PyTorch's generator offsets: multiples of 4
+            if r.random() < 0.25:
+                return r.choice([0, 4, 1236, 2**40 + 8, MASK64 - 3])
+            return r.getrandbits(64) & ~3
+        if kind == "threads":  # PyTorch's launch widths: multiples of 256
+            if r.random() < 0.4:
+                return r.choice([256, 1024, 65792, 270336, 2**31])
+            return 256 * r.randrange(1, 2**20)
+        if kind == "real":  # any float of `elem`: edges and random bits
+            if r.random() < 0.4:
+                return float_bits(elem, r.choice(X_VALUES + [-0.0]))
+            return r.getrandbits(width(elem))
+        if kind == "moderate":  # means, deviations, bounds: finite
+            if r.random() < 0.4:
+                return float_bits(elem, r.choice([0.0, 1.0, -1.0, 0.5, 2.0,
+                                                  -3.0, 1e-3]))
+            return float_bits(elem, r.uniform(-8.0, 8.0))
         raise ValueError(kind)
 
 
@@ -223,15 +268,29 @@ class Case:
     line for operand names `a` and types `t` (dicts by operand name),
     `model(v)` the results of one element for operand bit patterns `v`
     (a dict), `ulp` the allowed distance per result (0: exact; f32 results
-    only), `shapes` the shape classes it takes (None: every one)."""
+    only), `shapes` the shape classes it takes (None: every one).
+    `check(v, k, got)`, for normals whose bound depends on the element
+    (SPEC section 9's, scaled by the Box-Muller radius), says whether
+    result k's bits `got` are within it (the comparison is then not by
+    ulp); `variant` names the free choices in the matrix."""
 
     def __init__(self, tag, op, operands, results, text, model, ulp=None,
-                 shapes=None, gpu=True):
+                 shapes=None, gpu=True, check=None, variant=None,
+                 sharded=True, veclib=True):
         self.tag, self.op, self.operands, self.results = tag, op, operands, results
         self.text, self.model = text, model
         self.ulp = ulp or [0] * len(results)
         self.shapes = shapes
         self.gpu = gpu
+        self.check = check
+        self.variant = variant
+        # Whether gen-sharded holds it (its partitioned form verifies).
+        self.sharded = sharded
+        # Whether its scalable forms compile with llc and SLEEF's vector
+        # math (which maps only <vscale x 2 x double> for f64 log, sin and
+        # cos: the f64 normals' vector<[4]xf64> would be unrolled, which
+        # llc cannot do for scalable vectors and aborts).
+        self.veclib = veclib
 
     def takes(self, shape):
         return self.shapes is None or shape in self.shapes
@@ -377,6 +436,228 @@ def _linear_index(dims, elem, base):
     return case
 
 
+def _u64(value):
+    return np.array([value & MASK64], np.uint64)
+
+
+def _words(v):
+    """The four cuRAND words at v's (seed, subsequence, position)."""
+    return torch_model.curand4(v["seed"], _u64(v["subsequence"]),
+                               _u64(v["position"]))
+
+
+def _float_results(values, elem):
+    return [float_bits(elem, float(x[0])) for x in values]
+
+
+def _curand_normal2_values(v):
+    """cuRAND's float Box-Muller of Word(p) and Word(p + 1), and s (p + 1
+    counts on past 2^64, as curand4's words do)."""
+    w = _words(v)
+    x, y, _, _, radius = torch_model.box_muller_float(w[0], w[1])
+    return (x, y), radius
+
+
+def _check_curand_normal2(v, k, got):
+    values, radius = _curand_normal2_values(v)
+    g = np.array([bits_float("f32", got)], np.float32)
+    return bool(torch_model.normal_within_bound(g, values[k], values[k],
+                                                radius, 1.0, "f32")[0])
+
+
+def _check_curand_normal2_double(v, k, got):
+    want = torch_model.box_muller_double(*_words(v))[k]
+    g = np.array([bits_float("f64", got)], np.float64)
+    return bool(torch_model.ulp_distance_numpy(g, want, "f64")[0]
+                <= torch_model.DOUBLE_NORMAL_ULP_BOUND)
+
+
+def _curand(op, results, model, check=None, veclib=True):
+    """A cuRAND op: a shared seed beside subsequences and positions."""
+    return Case(
+        op, "rng." + op,
+        [Operand("seed", "i64", shared=True), Operand("subsequence", "i64"),
+         Operand("position", "i64")], results,
+        lambda a, t: "rng.%s %s, %s, %s : %s, %s, %s" % (
+            op, a["seed"], a["subsequence"], a["position"], t["seed"],
+            t["subsequence"], t["position"]),
+        model, [1 if check else 0] * len(results), check=check,
+        veclib=veclib)
+
+
+def _torch_launch():
+    """The operands every PyTorch sampler starts with: a shared generator
+    state and launch width beside the elements' indices."""
+    return [Operand("seed", "i64", shared=True),
+            Operand("offset", "i64", "offset", shared=True),
+            Operand("threads", "i64", "threads", shared=True),
+            Operand("index", "i64")]
+
+
+def _torch_state(v):
+    return v["seed"], v["offset"], v["threads"], _u64(v["index"])
+
+
+def _torch_text(op, operands, attrs=""):
+    """The custom form `rng.<op> operands attrs : (types) -> results`."""
+    def text(a, t, result_types):
+        return "rng.%s %s%s : (%s) -> %s" % (
+            op, ", ".join(a[o] for o in operands), attrs,
+            ", ".join(t[o] for o in operands), result_types(t))
+    return text
+
+
+def _torch_sampler(op, elem, extra, results, model, attrs="", check=None,
+                   variant=None, veclib=True):
+    """A PyTorch sampler with the launch operands and `extra` ones; its
+    results have the index's shape with `results`' element types."""
+    names = [o.name for o in _torch_launch() + extra]
+    text = _torch_text(op, names, attrs)
+
+    def result_types(t):
+        types = [t["index"].replace("i64", r) for r in results]
+        return types[0] if len(types) == 1 else "(%s)" % ", ".join(types)
+
+    return Case(
+        "%s_%s" % (op, elem), "rng." + op, _torch_launch() + extra,
+        results, lambda a, t: text(a, t, result_types), model,
+        [1 if check else 0] * len(results), check=check,
+        variant=variant or elem, veclib=veclib)
+
+
+def _torch_uniform(elem):
+    def model(v):
+        seed, offset, threads, e = _torch_state(v)
+        lo = float(bits_float(elem, v["from"]))
+        hi = float(bits_float(elem, v["to"]))
+        out = torch_model.torch_uniform(seed, offset, threads, e, elem, lo, hi)
+        return _float_results([out], elem)
+
+    return _torch_sampler(
+        "torch_uniform", elem,
+        [Operand("from", elem, "moderate", shared=True),
+         Operand("to", elem, "moderate", shared=True)], [elem], model)
+
+
+def _torch_normal_values(v, elem):
+    acc = "f64" if elem == "f64" else "f32"
+    seed, offset, threads, e = _torch_state(v)
+    mean = float(bits_float(acc, v["mean"]))
+    std = float(bits_float(acc, v["std"]))
+    return torch_model.torch_normal(seed, offset, threads, e, elem, mean,
+                                    std) + (std,)
+
+
+def _torch_normal(elem):
+    acc = "f64" if elem == "f64" else "f32"
+
+    def model(v):
+        return _float_results([_torch_normal_values(v, elem)[0]], elem)
+
+    def check(v, k, got):
+        want, nn, radius, std = _torch_normal_values(v, elem)
+        g = np.array([bits_float(elem, got)],
+                     np.float64 if elem == "f64" else np.float32)
+        return bool(torch_model.normal_within_bound(g, want, nn, radius, std,
+                                                    elem)[0])
+
+    return _torch_sampler(
+        "torch_normal", elem,
+        [Operand("mean", acc, "moderate", shared=True),
+         Operand("std", acc, "moderate", shared=True)], [elem], model,
+        check=check, veclib=elem != "f64")
+
+
+def _torch_bernoulli(p_type):
+    def model(v):
+        seed, offset, threads, e = _torch_state(v)
+        p = float(bits_float(p_type, v["p"]))
+        return [int(torch_model.torch_bernoulli(seed, offset, threads, e, p,
+                                                p_type == "f64")[0])]
+
+    return _torch_sampler("torch_bernoulli", p_type,
+                          [Operand("p", p_type, "p", shared=True)], ["i1"],
+                          model, variant="p " + p_type)
+
+
+def _torch_random(wide):
+    def model(v):
+        seed, offset, threads, e = _torch_state(v)
+        span = v["range"] or 1 << 64
+        return [int(torch_model.torch_random(seed, offset, threads, e,
+                                             v["from"], span, wide)[0])
+                & MASK64]
+
+    return _torch_sampler(
+        "torch_random", "wide" if wide else "narrow",
+        [Operand("from", "i64", shared=True),
+         Operand("range", "i64", "range", shared=True)], ["i64"], model,
+        attrs=" {wide}" if wide else "")
+
+
+def _torch_dropout(elem, vec):
+    """native_dropout of `elem` inputs at width `vec`: a static tensor is the
+    whole call, so widths that do not divide its size are not taken. With
+    vec > 1 it is not sharded: the verifier requires `vec` to divide a
+    static tensor's size, which the shards of a partitioned tensor<2x3>
+    (tensor<1x3>) do not (the values would be the whole call's: the index
+    is the memory index)."""
+    names = ["x", "p", "seed", "offset", "threads", "index"]
+    attrs = "" if vec == 1 else " {vec = %d : i32}" % vec
+    text = _torch_text("torch_dropout", names, attrs)
+
+    def model(v):
+        x = np.array([bits_float(elem, v["x"])],
+                     np.float64 if elem == "f64" else np.float32)
+        p = float(bits_float("f64", v["p"]))
+        seed, offset, threads, e = _torch_state(v)
+        with np.errstate(over="ignore", invalid="ignore"):  # x / (1 - p)
+            out, keep = torch_model.torch_dropout(x, p, seed, offset, threads,
+                                                  e, vec, elem)
+        return _float_results([out], elem) + [int(keep[0])]
+
+    def result_types(t):
+        return "(%s, %s)" % (t["x"], t["x"].replace(elem, "i1"))
+
+    shapes = [s for s in SHAPES
+              if SHAPES[s]["kind"] != "tensor" or SHAPES[s].get("dynamic") or
+              int(np.prod(SHAPES[s]["dims"])) % vec == 0]
+    return Case(
+        "torch_dropout_%s_vec%d" % (elem, vec), "rng.torch_dropout",
+        [Operand("x", elem, "real"), Operand("p", "f64", "p", shared=True)] +
+        _torch_launch()[:3] + [Operand("index", "i64")], [elem, "i1"],
+        lambda a, t: text(a, t, result_types), model,
+        shapes=None if len(shapes) == len(SHAPES) else shapes,
+        variant="%s vec %d" % (elem, vec), sharded=vec == 1)
+
+
+def _torch_threads(multiprocessors, per_multiprocessor):
+    attrs = (" {multiprocessors = %d, threads_per_multiprocessor = %d}"
+             % (multiprocessors, per_multiprocessor))
+    return Case(
+        "torch_threads_%d_%d" % (multiprocessors, per_multiprocessor),
+        "rng.torch_threads", [Operand("n", "i64")], ["i64"],
+        lambda a, t: "rng.torch_threads %s%s : %s" % (a["n"], attrs, t["n"]),
+        lambda v: [torch_model.torch_threads(v["n"], multiprocessors,
+                                             per_multiprocessor)],
+        variant="%d x %d" % (multiprocessors, per_multiprocessor))
+
+
+def _torch_offset_increment(unroll):
+    def model(v):
+        if v["n"] == 0:  # PyTorch launches nothing
+            return [0]
+        return [torch_model.torch_offset_increment(v["n"], v["threads"],
+                                                   unroll) & MASK64]
+
+    return Case(
+        "torch_offset_increment_%d" % unroll, "rng.torch_offset_increment",
+        [Operand("n", "i64"), Operand("threads", "i64", "threads")], ["i64"],
+        lambda a, t: "rng.torch_offset_increment %s, %s {unroll = %d : i32} "
+        ": %s" % (a["n"], a["threads"], unroll, t["n"]), model,
+        variant="unroll %d" % unroll)
+
+
 def _cases():
     c = []
     # Philox4x32 and the Triton family.
@@ -504,6 +785,45 @@ def _cases():
     c.append(_linear_index([2, 1, 3], "i64", 2**64 - 4))
     c.append(_linear_index([4, 1], "i32", None))
 
+    # cuRAND's device API and PyTorch's CUDA random numbers (SPEC section
+    # 9): every result type, both unrolls and every dropout width.
+    c.append(_curand("curand", ["i32"],
+                     lambda v: [int(_words(v)[0][0])]))
+    c.append(_curand("curand4", ["i32"] * 4,
+                     lambda v: [int(w[0]) for w in _words(v)]))
+    c.append(_curand("curand_uniform", ["f32"], lambda v: _float_results(
+        [torch_model.u_from_words(_words(v)[0])], "f32")))
+    c.append(_curand("curand_normal2", ["f32", "f32"], lambda v:
+                     _float_results(_curand_normal2_values(v)[0], "f32"),
+                     check=_check_curand_normal2))
+    c.append(_curand("curand_uniform_double", ["f64"], lambda v:
+                     _float_results([_words(v)[0].astype(np.float64) *
+                                     2.0 ** -32 + 2.0 ** -32], "f64")))
+    c.append(_curand("curand_uniform2_double", ["f64", "f64"], lambda v:
+                     _float_results([torch_model.hq_from_words(w0, w1)
+                                     for w0, w1 in ((_words(v)[0],
+                                                     _words(v)[1]),
+                                                    (_words(v)[2],
+                                                     _words(v)[3]))], "f64")))
+    c.append(_curand("curand_normal2_double", ["f64", "f64"], lambda v:
+                     _float_results(torch_model.box_muller_double(
+                         *_words(v))[:2], "f64"),
+                     check=_check_curand_normal2_double, veclib=False))
+    for elem in ("f32", "f16", "bf16", "f64"):
+        c.append(_torch_uniform(elem))
+    for elem in ("f32", "f16", "bf16", "f64"):
+        c.append(_torch_normal(elem))
+    c.append(_torch_bernoulli("f32"))
+    c.append(_torch_bernoulli("f64"))
+    c.append(_torch_random(False))
+    c.append(_torch_random(True))
+    for elem, vec in (("f32", 1), ("f16", 8), ("bf16", 4), ("f64", 2)):
+        c.append(_torch_dropout(elem, vec))
+    c.append(_torch_threads(132, 2048))
+    c.append(_torch_threads(108, 1536))
+    c.append(_torch_offset_increment(4))
+    c.append(_torch_offset_increment(2))
+
     # Stochastic rounding: every result format; random-bit widths and
     # saturate varied (the MX formats need saturate).
     rbits = ["i8", "i16", "i32", "i64", "i13", "i3", "i32", "i16", "i8"]
@@ -520,8 +840,12 @@ CASES = _cases()
 assert len({c.tag for c in CASES}) == len(CASES)
 
 
-def cases_for(shape, gpu=False):
-    return [c for c in CASES if c.takes(shape) and (c.gpu or not gpu)]
+def cases_for(shape, gpu=False, sharded=False, veclib=False):
+    """The cases of shape class `shape` (only those GPU kernels hold, those
+    gen-sharded holds, those whose scalable forms llc compiles with SLEEF's
+    vector math)."""
+    return [c for c in CASES if c.takes(shape) and (c.gpu or not gpu) and
+            (c.sharded or not sharded) and (c.veclib or not veclib)]
 
 
 # --- program text ------------------------------------------------------------
@@ -853,7 +1177,7 @@ def gen_sharded():
            "shard.grid @grid(shape = 2)"]
     main = Main()
     main.emit("%init = mpi.init : !mpi.retval")
-    for case in cases_for("tensor"):
+    for case in cases_for("tensor", sharded=True):
         out += sharded_pair(case)
         call_case(main, case, "tensor")
     main.emit("%fin = mpi.finalize : !mpi.retval")
@@ -863,10 +1187,13 @@ def gen_sharded():
     return "\n".join(out) + "\n"
 
 
-def gen_scalable():
-    out = ["// Generated by test/lib/conformance.py gen-scalable."]
+def gen_scalable(veclib=False):
+    """The scalable forms of every case (with `veclib`: only those llc
+    compiles with SLEEF's vector math, Case.veclib)."""
+    out = ["// Generated by test/lib/conformance.py gen-scalable%s."
+           % (" veclib" if veclib else "")]
     for shape in SCALABLE_SHAPES:
-        for case in cases_for(shape):
+        for case in cases_for(shape, veclib=veclib):
             out += host_function(case, shape)
     return "\n".join(out) + "\n"
 
@@ -917,9 +1244,12 @@ def gpu_kernel(case, shape):
 
 
 # The ops whose NVVM lowering calls libdevice (log, sin, cos, sqrt of
-# Box-Muller: __nv_logf, __nv_sinf, __nv_cosf, __nv_sqrtf); every other op's
-# kernels need none (docs/Targets.md).
-LIBDEVICE_OPS = {"rng.randn", "rng.randn4x", "rng.hash_randn"}
+# Box-Muller: __nv_logf, __nv_sinf, __nv_cosf, __nv_sqrtf; cuRAND's and
+# PyTorch's normals: __nv_logf, and __nv_log, __nv_sinpi, __nv_cospi for
+# doubles); every other op's kernels need none (docs/Targets.md).
+LIBDEVICE_OPS = {"rng.randn", "rng.randn4x", "rng.hash_randn",
+                 "rng.curand_normal2", "rng.curand_normal2_double",
+                 "rng.torch_normal"}
 
 
 def gen_gpu(kernel=gpu_kernel, command="gen-gpu", without_libdevice=False):
@@ -1249,11 +1579,11 @@ def parse_output(path):
     return values
 
 
-def check_host(path, shapes):
+def check_host(path, shapes, sharded=False):
     printed_values = parse_output(path)
     failures, tally = [], Tally()
     for shape in shapes:
-        for case in cases_for(shape):
+        for case in cases_for(shape, sharded=sharded):
             if case.op == "rng.bit_generator":
                 state = bit_generator_state(case)
                 new_state, out = case.model(state)
@@ -1295,7 +1625,9 @@ def check_host(path, shapes):
                 for lane in range(n):
                     g = got[lane] & ((1 << w) - 1)
                     e = expected[lane][k] & ((1 << w) - 1)
-                    if not tally.add(case, k, g, e):
+                    lane_inputs = {o.name: inputs[o.name][lane]
+                                   for o in case.operands}
+                    if not tally.add(case, k, g, e, inputs=lane_inputs):
                         failures.append(
                             "%s lane %d: got 0x%X, expected 0x%X (inputs %s)"
                             % (tag, lane, g, e,
@@ -1316,10 +1648,15 @@ class Tally:
     def __init__(self):
         self.exact, self.normals, self.worst = 0, 0, 0
 
-    def add(self, case, k, got, expected, ulp=None):
+    def add(self, case, k, got, expected, ulp=None, inputs=None):
         """Whether result k's bit patterns (masked to its width) agree:
-        within the case's ulp bound (or `ulp`) for the normals, else equal
-        (any NaN for a NaN)."""
+        within the case's bound for the element's `inputs` (operand bit
+        patterns by name) when it has one (Case.check), else within the
+        case's ulp bound (or `ulp`) for the normals, else equal (any NaN
+        for a NaN)."""
+        if case.check and inputs is not None:
+            self.normals += 1
+            return case.check(inputs, k, got)
         if case.ulp[k]:
             d = ulp_distance(got, expected)
             self.normals += 1
@@ -1341,7 +1678,8 @@ def nan_equal(elem, got, expected):
         return (got & 0x7FFFFFFF) > 0x7F800000 and \
             (expected & 0x7FFFFFFF) > 0x7F800000
     if elem == "f64":
-        return False
+        return (got & ~(1 << 63)) > 0x7FF0000000000000 and \
+            (expected & ~(1 << 63)) > 0x7FF0000000000000
     fmt = sr_model.FORMATS[elem]
     return bool(fmt.is_nan[got]) and bool(fmt.is_nan[expected])
 
@@ -1387,6 +1725,8 @@ def variants(cases):
         return ", ".join(c.results[0] for c in cases)
     if cases[0].op in ("rng.jax_bits", "rng.jax_uniform", "rng.jax_randint"):
         return ", ".join(c.results[0] for c in cases)
+    if cases[0].variant:
+        return ", ".join(c.variant for c in cases)
     return ""
 
 
@@ -1461,10 +1801,12 @@ def main(argv):
         sys.stdout.write(gen_host(args or RUN_SHAPES))
     elif cmd == "check-host":
         return 0 if check_host(args[0], args[1:] or RUN_SHAPES) else 1
+    elif cmd == "check-sharded":
+        return 0 if check_host(args[0], ["tensor"], sharded=True) else 1
     elif cmd == "gen-sharded":
         sys.stdout.write(gen_sharded())
     elif cmd == "gen-scalable":
-        sys.stdout.write(gen_scalable())
+        sys.stdout.write(gen_scalable(args == ["veclib"]))
     elif cmd == "gen-gpu":
         sys.stdout.write(gen_gpu())
     elif cmd == "gen-gpu-no-libdevice":

@@ -11,10 +11,12 @@ dialect get builders without binding code). A builder takes:
 * then the operands, in the op's order, as ``Value``s (or operations with one
   result); a list is a variadic group (``memref.load(m, [i])``). For the
   rng-mlir ops, operands may also be passed by their ODS names
-  (``rng.rand(seed=s, offset=o)``; the docstring lists them in order);
+  (``rng.rand(seed=s, offset=o)``; a Python keyword takes a trailing '_',
+  ``from_``; the docstring lists them in order);
 * keyword attributes: ``Attribute``s, or Python values converted with the
-  attribute's default type (``rounds=7``), ``True`` for a unit attribute
-  (``saturate=True``). Names the op does not declare are rejected for the
+  attribute's default type (``rounds=7``) or, for one without a default,
+  the one scalar type its constraint accepts (``multiprocessors=132``: i64),
+  ``True`` for a unit attribute (``saturate=True``). Names the op does not declare are rejected for the
   rng-mlir ops and when they look like a typo of a declared one; otherwise
   (``sym_name`` of ``gpu.func``, dotted discardable names) they pass;
 * ``results=``, ``loc=``, ``ip=`` as in upstream's generated builders.
@@ -77,8 +79,9 @@ def _describe(info):
     ]
     names = _OPERAND_NAMES.get(info["name"])
     if names is not None:
+        keywords = [_operand_keyword(name) for name in names]
         lines.append(f"Operands ({len(names)}, in this order, positional or "
-                     f"by keyword): {', '.join(names) or 'none'}.")
+                     f"by keyword): {', '.join(keywords) or 'none'}.")
     else:
         lines.append(
             f"Operands: {count(info['num_operands'], info['min_operands'])}.")
@@ -106,28 +109,40 @@ def _describe(info):
     return "\n".join(lines)
 
 
+def _operand_keyword(name):
+    """The keyword that passes operand ``name``: the name, with a trailing
+    '_' if it is a Python keyword (``rng.torch_uniform``'s ``from_``)."""
+    return name + "_" if keyword.iskeyword(name) else name
+
+
 def _bind_operands(op_name, names, args, keywords):
     """The operands of ``op_name`` in order: the positional ``args``, then
-    those of ``names`` after them taken (and removed) from ``keywords``.
-    TypeError for an operand given twice, a missing one, or too many."""
-    if not any(name in keywords for name in names):
+    those of ``names`` after them taken (and removed) from ``keywords``, by
+    their keyword (``from_`` for an operand named ``from``; ``**{"from":
+    v}`` works too). TypeError for an operand given twice, a missing one, or
+    too many."""
+    keys = [_operand_keyword(name) for name in names]
+    for name, key in zip(names, keys):
+        if key != name and name in keywords and key not in keywords:
+            keywords[key] = keywords.pop(name)
+    if not any(key in keywords for key in keys):
         return args  # Positional only: Operation.create checks the count.
-    signature = f"{op_name}({', '.join(names)})"
-    if len(args) > len(names):
-        raise TypeError(f"{signature} takes {len(names)} operands, but "
+    signature = f"{op_name}({', '.join(keys)})"
+    if len(args) > len(keys):
+        raise TypeError(f"{signature} takes {len(keys)} operands, but "
                         f"{len(args)} were given")
-    for name in names[:len(args)]:
-        if name in keywords:
-            raise TypeError(f"{signature}: operand '{name}' given both by "
+    for key in keys[:len(args)]:
+        if key in keywords:
+            raise TypeError(f"{signature}: operand '{key}' given both by "
                             "position and by keyword")
     bound = list(args)
-    for name in names[len(args):]:
-        if name not in keywords:
-            missing = [n for n in names[len(bound):] if n not in keywords]
+    for key in keys[len(args):]:
+        if key not in keywords:
+            missing = [k for k in keys[len(bound):] if k not in keywords]
             raise TypeError(f"{signature}: missing operand"
                             f"{'s' if len(missing) > 1 else ''} "
-                            f"{', '.join(repr(n) for n in missing)}")
-        bound.append(keywords.pop(name))
+                            f"{', '.join(repr(k) for k in missing)}")
+        bound.append(keywords.pop(key))
     return bound
 
 

@@ -11,6 +11,12 @@ leading types. For example::
     new_state, out = rng.bit_generator(state_type, out_type, state,
                                        algorithm="philox")
     i = rng.linear_index(tensor_type, base)           # base optional
+    w0, w1, w2, w3 = rng.curand4(seed, subsequence, position)
+    u = rng.torch_uniform(seed, offset, threads, index, from_, to)
+    y, keep = rng.torch_dropout(y_type, keep_type, x, p, seed, offset,
+                                threads, index, vec=4)  # result types first
+    S = rng.torch_threads(n, multiprocessors=132,
+                          threads_per_multiprocessor=2048)
 
 ``algorithm=`` of ``bit_generator`` takes ``"three_fry"``, ``"philox"`` or
 ``"default"`` (or the attribute ``#rng<algorithm ...>``).
