@@ -50,8 +50,8 @@ double rng::curandUniformDouble2(uint32_t x, uint32_t y) {
   return std::fma(double(z), 0x1p-53, 0x1p-54);
 }
 
-rng::TorchDraw rng::torchDraw(uint64_t offset, uint64_t threads,
-                              uint64_t index, unsigned unroll) {
+rng::TorchDraw rng::torchDraw(uint64_t offset, uint64_t threads, uint64_t index,
+                              unsigned unroll) {
   uint64_t s = std::max<uint64_t>(threads, 1);
   uint64_t q = index / s;
   return {index % s, (offset & ~uint64_t(3)) + 4 * (q / unroll),
@@ -72,8 +72,8 @@ rng::TorchDraw rng::torchDropoutDraw(uint64_t offset, uint64_t threads,
 uint64_t rng::torchThreads(uint64_t n, uint64_t multiprocessors,
                            uint64_t threadsPerMultiprocessor) {
   uint64_t blocks = n / 256 + (n % 256 != 0);
-  return 256 * std::min(blocks, multiprocessors *
-                                    (threadsPerMultiprocessor / 256));
+  return 256 *
+         std::min(blocks, multiprocessors * (threadsPerMultiprocessor / 256));
 }
 
 uint64_t rng::torchOffsetIncrement(uint64_t n, uint64_t threads,

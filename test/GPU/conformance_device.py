@@ -174,7 +174,12 @@ def main(argv):
         for k, elem in enumerate(case.results):
             got = outs[k].get().astype(np.uint64) & np.uint64((1 << C.width(elem)) - 1)
             for e in range(n):
-                if not tally.add(case, k, int(got[e]), want[k][e], GPU_ULP.get(case.op)):
+                # Element e = thread t, lane j (as `expected` reads them).
+                t, j = divmod(e, C.gpu_run_lanes(shape))
+                inputs = ({o.name: int(ins[o.name][t] if len(ins[o.name]) == threads
+                                       else ins[o.name][e]) for o in case.operands}
+                          if case.check else None)
+                if not tally.add(case, k, int(got[e]), want[k][e], GPU_ULP.get(case.op), inputs=inputs):
                     bad += 1
                     if bad <= 3:
                         failures.append("%s result %d element %d: got 0x%X, expected 0x%X"

@@ -167,8 +167,8 @@ def box_muller_float(x, y):
 
 def curand_normal2(seed, subsequence, p):
     """(x, y, a, v, s) of curand_normal2 at position p (words p, p + 1)."""
-    s, p = np.broadcast_arrays(_u64(subsequence), _u64(p))
-    return box_muller_float(curand(seed, s, p), curand(seed, s, p + U64(1)))
+    w = curand4(seed, subsequence, p)  # p + 1 does not wrap at 2^64
+    return box_muller_float(w[0], w[1])
 
 
 _PI_HI = math.pi

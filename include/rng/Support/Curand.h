@@ -1,4 +1,5 @@
-//===- Curand.h - Host reference of cuRAND's and PyTorch's rules -*- C++ -*-===//
+//===- Curand.h - Host reference of cuRAND's and PyTorch's rules -*- C++
+//-*-===//
 //
 // Part of the rng-mlir project.
 //

@@ -19,10 +19,11 @@ using namespace mlir;
 using namespace mlir::rng;
 
 // f32 and f64 constants of the conversions (bit patterns).
-static constexpr uint32_t kTwoPow32InvF32 = 0x2F800000;     // 2^-32
-static constexpr uint32_t kTwoPow33InvF32 = 0x2F000000;     // 2^-33
-static constexpr uint32_t kTwoPiTwoPow32InvF32 = 0x30C90FDB; // 2^-32 * 6.2831855f
-static constexpr uint32_t kPiTwoPow33InvF32 = 0x30490FDB;   // its half
+static constexpr uint32_t kTwoPow32InvF32 = 0x2F800000; // 2^-32
+static constexpr uint32_t kTwoPow33InvF32 = 0x2F000000; // 2^-33
+static constexpr uint32_t kTwoPiTwoPow32InvF32 =
+    0x30C90FDB;                                           // 2^-32 * 6.2831855f
+static constexpr uint32_t kPiTwoPow33InvF32 = 0x30490FDB; // its half
 static constexpr uint32_t kMinusTwoF32 = 0xC0000000;
 static constexpr uint64_t kTwoPow32InvF64 = 0x3DF0000000000000; // 2^-32
 static constexpr uint64_t kTwoPow53InvF64 = 0x3CA0000000000000; // 2^-53
@@ -160,8 +161,9 @@ static Value buildWordPairDouble(OpBuilder &builder, Location loc, Value x,
   Value yw = arith::ExtUIOp::create(builder, loc, i64Type, y);
   Value z = arith::XOrIOp::create(
       builder, loc, xw,
-      arith::ShLIOp::create(builder, loc, yw,
-                            createScalarOrSplatBits(builder, loc, i64Type, 21)));
+      arith::ShLIOp::create(
+          builder, loc, yw,
+          createScalarOrSplatBits(builder, loc, i64Type, 21)));
   // z < 2^53: exact in f64, and so is the product by a power of two.
   Value f = arith::UIToFPOp::create(builder, loc, f64Type, z);
   ScalarOrSplatBitsCache f64s(builder, loc, f64Type);
@@ -189,11 +191,9 @@ Value rng::buildCurandFma(OpBuilder &builder, Location loc, Value a, Value b,
   return math::FmaOp::create(builder, loc, a, b, c);
 }
 
-std::pair<Value, Value> rng::buildCurandNormalFloat(OpBuilder &builder,
-                                                    Location loc, Value x,
-                                                    Value y,
-                                                    CurandStepFn stepFn,
-                                                    CurandFmaFn fma) {
+std::pair<Value, Value>
+rng::buildCurandNormalFloat(OpBuilder &builder, Location loc, Value x, Value y,
+                            CurandStepFn stepFn, CurandFmaFn fma) {
   Type f32Type = withElement(x.getType(), builder.getF32Type());
   ScalarOrSplatBitsCache f32s(builder, loc, f32Type);
   Value a = buildCurandUniform(builder, loc, x);
@@ -201,10 +201,11 @@ std::pair<Value, Value> rng::buildCurandNormalFloat(OpBuilder &builder,
   Value v = buildCurandFma(builder, loc, yf, f32s.get(kTwoPiTwoPow32InvF32),
                            f32s.get(kPiTwoPow33InvF32), fma);
   // -2 * log(a): the product by -2 is exact.
-  Value minusTwoLog = arith::MulFOp::create(
-      builder, loc, f32s.get(kMinusTwoF32), math::LogOp::create(builder, loc, a));
-  Value s = buildTargetStep(builder, loc, stepFn, CurandStep::SqrtF32,
-                            minusTwoLog);
+  Value minusTwoLog =
+      arith::MulFOp::create(builder, loc, f32s.get(kMinusTwoF32),
+                            math::LogOp::create(builder, loc, a));
+  Value s =
+      buildTargetStep(builder, loc, stepFn, CurandStep::SqrtF32, minusTwoLog);
   if (!s)
     s = math::SqrtOp::create(builder, loc, minusTwoLog);
   Value sin = buildTargetStep(builder, loc, stepFn, CurandStep::SinF32, v);
@@ -227,7 +228,8 @@ std::pair<Value, Value> rng::buildAccurateSinCosPi(OpBuilder &builder,
   Value twice = arith::AddFOp::create(builder, loc, v, v);
   Value n = math::RoundEvenOp::create(builder, loc, twice);
   Value r = arith::SubFOp::create(
-      builder, loc, v, arith::MulFOp::create(builder, loc, n, f64s.get(kHalfF64)));
+      builder, loc, v,
+      arith::MulFOp::create(builder, loc, n, f64s.get(kHalfF64)));
   // pi * r = hi + lo: hi rounded, lo its error plus r * (pi - kPiHi).
   Value hi = arith::MulFOp::create(builder, loc, r, f64s.get(kPiHiF64));
   Value error = math::FmaOp::create(builder, loc, r, f64s.get(kPiHiF64),
@@ -238,10 +240,10 @@ std::pair<Value, Value> rng::buildAccurateSinCosPi(OpBuilder &builder,
   // sin(hi + lo) ~ sin(hi) + lo cos(hi), cos(hi + lo) ~ cos(hi) - lo sin(hi).
   Value sinHi = math::SinOp::create(builder, loc, hi);
   Value cosHi = math::CosOp::create(builder, loc, hi);
-  Value s = arith::AddFOp::create(builder, loc, sinHi,
-                                  arith::MulFOp::create(builder, loc, lo, cosHi));
-  Value c = arith::SubFOp::create(builder, loc, cosHi,
-                                  arith::MulFOp::create(builder, loc, lo, sinHi));
+  Value s = arith::AddFOp::create(
+      builder, loc, sinHi, arith::MulFOp::create(builder, loc, lo, cosHi));
+  Value c = arith::SubFOp::create(
+      builder, loc, cosHi, arith::MulFOp::create(builder, loc, lo, sinHi));
   // Quadrant n mod 4; negation as 0 - x, so that zeros come out +0.0.
   Value zero = f64s.get(kZeroF64);
   Value negS = arith::SubFOp::create(builder, loc, zero, s);
@@ -266,7 +268,8 @@ std::pair<Value, Value> rng::buildCurandNormalDouble(OpBuilder &builder,
   Value v = buildWordPairDouble(builder, loc, w[2], w[3], kTwoPow52InvF64,
                                 kTwoPow53InvF64);
   Value minusTwoLog = arith::MulFOp::create(
-      builder, loc, createScalarOrSplatBits(builder, loc, f64Type, kMinusTwoF64),
+      builder, loc,
+      createScalarOrSplatBits(builder, loc, f64Type, kMinusTwoF64),
       math::LogOp::create(builder, loc, a));
   Value s = math::SqrtOp::create(builder, loc, minusTwoLog);
   Value sinPi = buildTargetStep(builder, loc, stepFn, CurandStep::SinPiF64, v);
@@ -279,15 +282,15 @@ std::pair<Value, Value> rng::buildCurandNormalDouble(OpBuilder &builder,
 
 /// max(threads, 1) of the index's shape, and the offset with its low two
 /// bits cleared, of the index's shape.
-static std::pair<Value, Value> normalizeLaunch(OpBuilder &builder,
-                                               Location loc, Value offset,
-                                               Value threads, Type type) {
+static std::pair<Value, Value> normalizeLaunch(OpBuilder &builder, Location loc,
+                                               Value offset, Value threads,
+                                               Type type) {
   ScalarOrSplatBitsCache i64s(builder, loc, type);
   threads = broadcastToType(builder, loc, threads, type);
   offset = broadcastToType(builder, loc, offset, type);
   Value s = arith::MaxUIOp::create(builder, loc, threads, i64s.get(1));
-  Value base = arith::AndIOp::create(builder, loc, offset,
-                                     i64s.get(~uint64_t(3)));
+  Value base =
+      arith::AndIOp::create(builder, loc, offset, i64s.get(~uint64_t(3)));
   return {s, base};
 }
 
@@ -302,7 +305,8 @@ TorchDrawValues rng::buildTorchDraw(OpBuilder &builder, Location loc,
                                   arith::MulIOp::create(builder, loc, q, s));
   unsigned shift = unroll == 4 ? 2 : 1;
   Value k = arith::ShRUIOp::create(builder, loc, q, i64s.get(shift));
-  Value component = arith::AndIOp::create(builder, loc, q, i64s.get(unroll - 1));
+  Value component =
+      arith::AndIOp::create(builder, loc, q, i64s.get(unroll - 1));
   Value position = arith::AddIOp::create(
       builder, loc, base, arith::ShLIOp::create(builder, loc, k, i64s.get(2)));
   return {t, position, component};
@@ -330,13 +334,15 @@ TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,
   Value inIteration = arith::SubIOp::create(
       builder, loc, aligned,
       arith::MulIOp::create(builder, loc, iteration, span));
-  Value t = arith::ShRUIOp::create(builder, loc, inIteration, i64s.get(vecShift));
+  Value t =
+      arith::ShRUIOp::create(builder, loc, inIteration, i64s.get(vecShift));
   // Call it * ceil(vec / 4) + floor(j / 4); its words at offset + 4 * call.
-  Value call = arith::MulIOp::create(builder, loc, iteration,
-                                     i64s.get((vec + 3) / 4));
+  Value call =
+      arith::MulIOp::create(builder, loc, iteration, i64s.get((vec + 3) / 4));
   if (vec > 4)
     call = arith::AddIOp::create(
-        builder, loc, call, arith::ShRUIOp::create(builder, loc, j, i64s.get(2)));
+        builder, loc, call,
+        arith::ShRUIOp::create(builder, loc, j, i64s.get(2)));
   Value position = arith::AddIOp::create(
       builder, loc, base,
       arith::ShLIOp::create(builder, loc, call, i64s.get(2)));

@@ -98,7 +98,8 @@ Value rng::buildHalfToF32(OpBuilder &builder, Location loc, Value x) {
   Type f32Type = getTypeWithElementType(type, builder.getF32Type());
   ScalarOrSplatBitsCache i32s(builder, loc, i32Type);
   Value bits = arith::ExtUIOp::create(
-      builder, loc, i32Type, arith::BitcastOp::create(builder, loc, i16Type, x));
+      builder, loc, i32Type,
+      arith::BitcastOp::create(builder, loc, i16Type, x));
   if (getElementTypeOrSelf(type).isBF16())
     return arith::BitcastOp::create(
         builder, loc, f32Type,
@@ -118,8 +119,10 @@ Value rng::buildHalfToF32(OpBuilder &builder, Location loc, Value x) {
           createScalarOrSplatBits(builder, loc, f32Type, 0x77800000)));
   Value special = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                         magnitude, i32s.get(0x7C00));
-  Value infOrNaN = arith::OrIOp::create(builder, loc, moved, i32s.get(0x7F800000));
-  Value result = arith::SelectOp::create(builder, loc, special, infOrNaN, scaled);
+  Value infOrNaN =
+      arith::OrIOp::create(builder, loc, moved, i32s.get(0x7F800000));
+  Value result =
+      arith::SelectOp::create(builder, loc, special, infOrNaN, scaled);
   return arith::BitcastOp::create(
       builder, loc, f32Type, arith::OrIOp::create(builder, loc, result, sign));
 }
@@ -145,7 +148,8 @@ Value rng::buildF32ToHalf(OpBuilder &builder, Location loc, Value x,
     // Round to nearest even on the 16 low bits; a carry into the exponent
     // rounds up to the next binade or to infinity, as it should.
     Value odd = arith::AndIOp::create(
-        builder, loc, arith::ShRUIOp::create(builder, loc, magnitude, i32s.get(16)),
+        builder, loc,
+        arith::ShRUIOp::create(builder, loc, magnitude, i32s.get(16)),
         i32s.get(1));
     Value rounded = arith::ShRUIOp::create(
         builder, loc,
@@ -153,15 +157,16 @@ Value rng::buildF32ToHalf(OpBuilder &builder, Location loc, Value x,
             builder, loc, magnitude,
             arith::AddIOp::create(builder, loc, odd, i32s.get(0x7FFF))),
         i32s.get(16));
-    result = arith::SelectOp::create(builder, loc, isNaN, i32s.get(0x7FC0),
-                                     rounded);
+    result =
+        arith::SelectOp::create(builder, loc, isNaN, i32s.get(0x7FC0), rounded);
   } else {
     // Normal results: rebias the exponent (127 -> 15) and round to nearest
     // even on the 13 low bits; past the largest finite value, infinity.
     Value rebiased =
         arith::SubIOp::create(builder, loc, magnitude, i32s.get(0x38000000));
     Value odd = arith::AndIOp::create(
-        builder, loc, arith::ShRUIOp::create(builder, loc, rebiased, i32s.get(13)),
+        builder, loc,
+        arith::ShRUIOp::create(builder, loc, rebiased, i32s.get(13)),
         i32s.get(1));
     Value normal = arith::MinUIOp::create(
         builder, loc,
@@ -184,8 +189,9 @@ Value rng::buildF32ToHalf(OpBuilder &builder, Location loc, Value x,
     Value subnormal = arith::SubIOp::create(
         builder, loc, arith::BitcastOp::create(builder, loc, i32Type, shifted),
         i32s.get(0x4B000000));
-    Value isSmall = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                          magnitude, i32s.get(0x38800000));
+    Value isSmall =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                              magnitude, i32s.get(0x38800000));
     result = arith::SelectOp::create(
         builder, loc, isNaN, i32s.get(0x7E00),
         arith::SelectOp::create(builder, loc, isSmall, subnormal, normal));

@@ -26,8 +26,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -102,8 +102,8 @@ struct CurandUniformDoubleOpLowering final
   using ElementwiseOpLowering::ElementwiseOpLowering;
   SmallVector<Value> lower(CurandUniformDoubleOp op,
                            PatternRewriter &rewriter) const override {
-    return {buildCurandUniformDouble(rewriter, op.getLoc(),
-                                     buildOpWords(op, rewriter, 1, options)[0])};
+    return {buildCurandUniformDouble(
+        rewriter, op.getLoc(), buildOpWords(op, rewriter, 1, options)[0])};
   }
 };
 
@@ -124,9 +124,8 @@ struct CurandNormal2DoubleOpLowering final
   SmallVector<Value> lower(CurandNormal2DoubleOp op,
                            PatternRewriter &rewriter) const override {
     SmallVector<Value, 4> w = buildOpWords(op, rewriter, 4, options);
-    auto [x, y] = buildCurandNormalDouble(rewriter, op.getLoc(),
-                                          {w[0], w[1], w[2], w[3]},
-                                          options.curandStep);
+    auto [x, y] = buildCurandNormalDouble(
+        rewriter, op.getLoc(), {w[0], w[1], w[2], w[3]}, options.curandStep);
     return {x, y};
   }
 };
@@ -147,17 +146,17 @@ struct TorchWords {
   }
   /// The component's pair of words (U = 2): (w0, w1) or (w2, w3).
   std::pair<Value, Value> pair(OpBuilder &builder, Location loc) const {
-    return {buildSelectComponent(builder, loc, {words[0], words[2]}, component),
-            buildSelectComponent(builder, loc, {words[1], words[3]},
-                                 component)};
+    return {
+        buildSelectComponent(builder, loc, {words[0], words[2]}, component),
+        buildSelectComponent(builder, loc, {words[1], words[3]}, component)};
   }
 };
 
 /// The draw of a PyTorch op of `op`'s shape: the row-major layout with
 /// `unroll` components, or dropout's vectorized one (`vec` > 1).
-static TorchWords buildTorchWords(Operation *op, OpBuilder &builder,
-                                  Value seed, Value offset, Value threads,
-                                  Value index, unsigned unroll, unsigned vec,
+static TorchWords buildTorchWords(Operation *op, OpBuilder &builder, Value seed,
+                                  Value offset, Value threads, Value index,
+                                  unsigned unroll, unsigned vec,
                                   const RngLoweringOptions &options) {
   Location loc = op->getLoc();
   index = broadcastToType(builder, loc, index, getI64ShapeType(op));
@@ -216,161 +215,164 @@ static Value buildUniformComponent(OpBuilder &builder, Location loc,
   return buildCurandUniform(builder, loc, draw.word(builder, loc));
 }
 
-static SmallVector<Value> lowerTorchUniform(TorchUniformOp op, OpBuilder &rewriter,
-                                               const TorchWords &draw,
-                                               const RngLoweringOptions &options) {
-    Location loc = op.getLoc();
-    Type type = op.getType();
-    Type elementType = getElementTypeOrSelf(type);
-    Type accType = getAccElementType(elementType);
-    bool isF64 = elementType.isF64();
-    Value r = buildUniformComponent(rewriter, loc, draw, isF64);
-    Value from = broadcastLike(rewriter, loc, op.getFrom(), type);
-    Value to = broadcastLike(rewriter, loc, op.getTo(), type);
-    Value fromAcc = convertFloat(rewriter, loc, from, accType);
-    Value toAcc = convertFloat(rewriter, loc, to, accType);
-    // range = acc(T(to - from)): the subtraction in T (for halves: exact
-    // in f32, rounded once to T, as T's own subtraction).
-    Value range = convertFloat(
-        rewriter, loc,
-        convertFloat(rewriter, loc,
-                     arith::SubFOp::create(rewriter, loc, toAcc, fromAcc),
-                     elementType),
-        accType);
-    Value value = convertFloat(
-        rewriter, loc,
-        buildCurandFma(rewriter, loc, r, range, fromAcc, options.curandFma),
-        elementType);
-    // value == to, compared exactly in acc.
-    Value isTo = arith::CmpFOp::create(
-        rewriter, loc, arith::CmpFPredicate::OEQ,
-        convertFloat(rewriter, loc, value, accType), toAcc);
-    return {arith::SelectOp::create(rewriter, loc, isTo, from, value)};
+static SmallVector<Value> lowerTorchUniform(TorchUniformOp op,
+                                            OpBuilder &rewriter,
+                                            const TorchWords &draw,
+                                            const RngLoweringOptions &options) {
+  Location loc = op.getLoc();
+  Type type = op.getType();
+  Type elementType = getElementTypeOrSelf(type);
+  Type accType = getAccElementType(elementType);
+  bool isF64 = elementType.isF64();
+  Value r = buildUniformComponent(rewriter, loc, draw, isF64);
+  Value from = broadcastLike(rewriter, loc, op.getFrom(), type);
+  Value to = broadcastLike(rewriter, loc, op.getTo(), type);
+  Value fromAcc = convertFloat(rewriter, loc, from, accType);
+  Value toAcc = convertFloat(rewriter, loc, to, accType);
+  // range = acc(T(to - from)): the subtraction in T (for halves: exact
+  // in f32, rounded once to T, as T's own subtraction).
+  Value range = convertFloat(
+      rewriter, loc,
+      convertFloat(rewriter, loc,
+                   arith::SubFOp::create(rewriter, loc, toAcc, fromAcc),
+                   elementType),
+      accType);
+  Value value = convertFloat(
+      rewriter, loc,
+      buildCurandFma(rewriter, loc, r, range, fromAcc, options.curandFma),
+      elementType);
+  // value == to, compared exactly in acc.
+  Value isTo =
+      arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ,
+                            convertFloat(rewriter, loc, value, accType), toAcc);
+  return {arith::SelectOp::create(rewriter, loc, isTo, from, value)};
 }
 
-static SmallVector<Value> lowerTorchNormal(TorchNormalOp op, OpBuilder &rewriter,
-                                               const TorchWords &draw,
-                                               const RngLoweringOptions &options) {
-    Location loc = op.getLoc();
-    Type type = op.getType();
-    Type elementType = getElementTypeOrSelf(type);
-    bool isF64 = elementType.isF64();
-    Value n;
-    if (isF64) {
-      auto [sinValue, cosValue] =
-          buildCurandNormalDouble(rewriter, loc, draw.words, options.curandStep);
-      n = buildSelectComponent(rewriter, loc, {sinValue, cosValue},
-                               draw.component);
-    } else {
-      // Components 0, 1 come from (w0, w1), 2, 3 from (w2, w3); even ones
-      // are the sin value. One transform per element.
-      Value half = arith::ShRUIOp::create(
-          rewriter, loc, draw.component,
-          createScalarOrSplatBits(rewriter, loc, draw.component.getType(), 1));
-      Value x = buildSelectComponent(rewriter, loc,
-                                     {draw.words[0], draw.words[2]}, half);
-      Value y = buildSelectComponent(rewriter, loc,
-                                     {draw.words[1], draw.words[3]}, half);
-      auto [sinValue, cosValue] =
-          buildCurandNormalFloat(rewriter, loc, x, y, options.curandStep,
-                                 options.curandFma);
-      Value odd = arith::AndIOp::create(
-          rewriter, loc, draw.component,
-          createScalarOrSplatBits(rewriter, loc, draw.component.getType(), 1));
-      n = buildSelectComponent(rewriter, loc, {sinValue, cosValue}, odd);
-    }
-    Type accType = getTypeWithElementType(type, getAccElementType(elementType));
-    Value mean = broadcastToType(rewriter, loc, op.getMean(), accType);
-    Value stdDev = broadcastToType(rewriter, loc, op.getStd(), accType);
-    return {convertFloat(rewriter, loc,
-                         buildCurandFma(rewriter, loc, n, stdDev, mean,
-                                        options.curandFma),
-                         elementType)};
+static SmallVector<Value> lowerTorchNormal(TorchNormalOp op,
+                                           OpBuilder &rewriter,
+                                           const TorchWords &draw,
+                                           const RngLoweringOptions &options) {
+  Location loc = op.getLoc();
+  Type type = op.getType();
+  Type elementType = getElementTypeOrSelf(type);
+  bool isF64 = elementType.isF64();
+  Value n;
+  if (isF64) {
+    auto [sinValue, cosValue] =
+        buildCurandNormalDouble(rewriter, loc, draw.words, options.curandStep);
+    n = buildSelectComponent(rewriter, loc, {sinValue, cosValue},
+                             draw.component);
+  } else {
+    // Components 0, 1 come from (w0, w1), 2, 3 from (w2, w3); even ones
+    // are the sin value. One transform per element.
+    Value half = arith::ShRUIOp::create(
+        rewriter, loc, draw.component,
+        createScalarOrSplatBits(rewriter, loc, draw.component.getType(), 1));
+    Value x = buildSelectComponent(rewriter, loc,
+                                   {draw.words[0], draw.words[2]}, half);
+    Value y = buildSelectComponent(rewriter, loc,
+                                   {draw.words[1], draw.words[3]}, half);
+    auto [sinValue, cosValue] = buildCurandNormalFloat(
+        rewriter, loc, x, y, options.curandStep, options.curandFma);
+    Value odd = arith::AndIOp::create(
+        rewriter, loc, draw.component,
+        createScalarOrSplatBits(rewriter, loc, draw.component.getType(), 1));
+    n = buildSelectComponent(rewriter, loc, {sinValue, cosValue}, odd);
+  }
+  Type accType = getTypeWithElementType(type, getAccElementType(elementType));
+  Value mean = broadcastToType(rewriter, loc, op.getMean(), accType);
+  Value stdDev = broadcastToType(rewriter, loc, op.getStd(), accType);
+  return {convertFloat(
+      rewriter, loc,
+      buildCurandFma(rewriter, loc, n, stdDev, mean, options.curandFma),
+      elementType)};
 }
 
-static SmallVector<Value> lowerTorchBernoulli(TorchBernoulliOp op, OpBuilder &rewriter,
-                                               const TorchWords &draw,
-                                               const RngLoweringOptions &options) {
-    Location loc = op.getLoc();
-    bool isF64 = getElementTypeOrSelf(op.getP().getType()).isF64();
-    Value r = buildUniformComponent(rewriter, loc, draw, isF64);
-    Value p = broadcastToType(rewriter, loc, op.getP(), r.getType());
-    return {arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, r,
-                                  p)};
+static SmallVector<Value>
+lowerTorchBernoulli(TorchBernoulliOp op, OpBuilder &rewriter,
+                    const TorchWords &draw, const RngLoweringOptions &options) {
+  Location loc = op.getLoc();
+  bool isF64 = getElementTypeOrSelf(op.getP().getType()).isF64();
+  Value r = buildUniformComponent(rewriter, loc, draw, isF64);
+  Value p = broadcastToType(rewriter, loc, op.getP(), r.getType());
+  return {
+      arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OLT, r, p)};
 }
 
-static SmallVector<Value> lowerTorchRandom(TorchRandomOp op, OpBuilder &rewriter,
-                                               const TorchWords &draw,
-                                               const RngLoweringOptions &options) {
-    Location loc = op.getLoc();
-    Type type = op.getType();
-    bool wide = op.getWide();
-    ScalarOrSplatBitsCache i64s(rewriter, loc, type);
-    Value v;
-    if (wide) {
-      auto [x, y] = draw.pair(rewriter, loc);
-      v = arith::OrIOp::create(
-          rewriter, loc,
-          arith::ShLIOp::create(rewriter, loc,
-                                arith::ExtUIOp::create(rewriter, loc, type, x),
-                                i64s.get(32)),
-          arith::ExtUIOp::create(rewriter, loc, type, y));
-    } else {
-      v = arith::ExtUIOp::create(rewriter, loc, type, draw.word(rewriter, loc));
-    }
-    Value from = broadcastToType(rewriter, loc, op.getFrom(), type);
-    Value range = broadcastToType(rewriter, loc, op.getRange(), type);
-    // A range of 0 stands for 2^64: v itself (divide by 1 meanwhile).
-    Value full = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                       range, i64s.get(0));
-    Value divisor = arith::SelectOp::create(rewriter, loc, full, i64s.get(1),
-                                            range);
-    Value value = arith::AddIOp::create(
-        rewriter, loc, from, arith::RemUIOp::create(rewriter, loc, v, divisor));
-    return {arith::SelectOp::create(rewriter, loc, full, v, value)};
-}
-
-static SmallVector<Value> lowerTorchDropout(TorchDropoutOp op, OpBuilder &rewriter,
-                                               const TorchWords &draw,
-                                               const RngLoweringOptions &options) {
-    Location loc = op.getLoc();
-    Type type = op.getResult().getType();
-    Type elementType = getElementTypeOrSelf(type);
-    Type accType = getTypeWithElementType(type, getAccElementType(elementType));
-    Type f64Type = getTypeWithElementType(type, rewriter.getF64Type());
-    Value u = buildCurandUniform(rewriter, loc, draw.word(rewriter, loc));
-    ScalarOrSplatBitsCache f64s(rewriter, loc, f64Type);
-    Value p = broadcastToType(rewriter, loc, op.getP(), f64Type);
-    Value pa64 = arith::SubFOp::create(rewriter, loc,
-                                       f64s.get(0x3FF0000000000000), p);
-    // pa = acc(1 - p), scale = acc(1 / f64(pa)).
-    Value pa = convertFloat(rewriter, loc, pa64, accType == f64Type
-                                                      ? rewriter.getF64Type()
-                                                      : rewriter.getF32Type());
-    Value scale = convertFloat(
+static SmallVector<Value> lowerTorchRandom(TorchRandomOp op,
+                                           OpBuilder &rewriter,
+                                           const TorchWords &draw,
+                                           const RngLoweringOptions &options) {
+  Location loc = op.getLoc();
+  Type type = op.getType();
+  bool wide = op.getWide();
+  ScalarOrSplatBitsCache i64s(rewriter, loc, type);
+  Value v;
+  if (wide) {
+    auto [x, y] = draw.pair(rewriter, loc);
+    v = arith::OrIOp::create(
         rewriter, loc,
-        arith::DivFOp::create(rewriter, loc, f64s.get(0x3FF0000000000000),
-                              convertFloat(rewriter, loc, pa,
-                                           rewriter.getF64Type())),
-        getElementTypeOrSelf(accType));
-    Value keep = arith::CmpFOp::create(
-        rewriter, loc, arith::CmpFPredicate::OLT,
-        convertFloat(rewriter, loc, u, getElementTypeOrSelf(accType)), pa);
-    Value keepValue = arith::UIToFPOp::create(rewriter, loc, accType, keep);
-    Value x = convertFloat(rewriter, loc, op.getX(),
-                           getElementTypeOrSelf(accType));
-    Value value = convertFloat(
-        rewriter, loc,
-        arith::MulFOp::create(rewriter, loc,
-                              arith::MulFOp::create(rewriter, loc, x, keepValue),
-                              scale),
-        elementType);
-    // p = 1 (pa = 0): PyTorch's shortcut, +0.0 and no kept element.
-    Value live = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNE,
-                                       pa64, f64s.get(0));
-    Value zero = createScalarOrSplatBits(rewriter, loc, type, 0);
-    return {arith::SelectOp::create(rewriter, loc, live, value, zero),
-            arith::AndIOp::create(rewriter, loc, keep, live)};
+        arith::ShLIOp::create(rewriter, loc,
+                              arith::ExtUIOp::create(rewriter, loc, type, x),
+                              i64s.get(32)),
+        arith::ExtUIOp::create(rewriter, loc, type, y));
+  } else {
+    v = arith::ExtUIOp::create(rewriter, loc, type, draw.word(rewriter, loc));
+  }
+  Value from = broadcastToType(rewriter, loc, op.getFrom(), type);
+  Value range = broadcastToType(rewriter, loc, op.getRange(), type);
+  // A range of 0 stands for 2^64: v itself (divide by 1 meanwhile).
+  Value full = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     range, i64s.get(0));
+  Value divisor =
+      arith::SelectOp::create(rewriter, loc, full, i64s.get(1), range);
+  Value value = arith::AddIOp::create(
+      rewriter, loc, from, arith::RemUIOp::create(rewriter, loc, v, divisor));
+  return {arith::SelectOp::create(rewriter, loc, full, v, value)};
+}
+
+static SmallVector<Value> lowerTorchDropout(TorchDropoutOp op,
+                                            OpBuilder &rewriter,
+                                            const TorchWords &draw,
+                                            const RngLoweringOptions &options) {
+  Location loc = op.getLoc();
+  Type type = op.getResult().getType();
+  Type elementType = getElementTypeOrSelf(type);
+  Type accType = getTypeWithElementType(type, getAccElementType(elementType));
+  Type f64Type = getTypeWithElementType(type, rewriter.getF64Type());
+  Value u = buildCurandUniform(rewriter, loc, draw.word(rewriter, loc));
+  ScalarOrSplatBitsCache f64s(rewriter, loc, f64Type);
+  Value p = broadcastToType(rewriter, loc, op.getP(), f64Type);
+  Value pa64 =
+      arith::SubFOp::create(rewriter, loc, f64s.get(0x3FF0000000000000), p);
+  // pa = acc(1 - p), scale = acc(1 / f64(pa)).
+  Value pa = convertFloat(rewriter, loc, pa64,
+                          accType == f64Type ? rewriter.getF64Type()
+                                             : rewriter.getF32Type());
+  Value scale =
+      convertFloat(rewriter, loc,
+                   arith::DivFOp::create(
+                       rewriter, loc, f64s.get(0x3FF0000000000000),
+                       convertFloat(rewriter, loc, pa, rewriter.getF64Type())),
+                   getElementTypeOrSelf(accType));
+  Value keep = arith::CmpFOp::create(
+      rewriter, loc, arith::CmpFPredicate::OLT,
+      convertFloat(rewriter, loc, u, getElementTypeOrSelf(accType)), pa);
+  Value keepValue = arith::UIToFPOp::create(rewriter, loc, accType, keep);
+  Value x =
+      convertFloat(rewriter, loc, op.getX(), getElementTypeOrSelf(accType));
+  Value value = convertFloat(
+      rewriter, loc,
+      arith::MulFOp::create(rewriter, loc,
+                            arith::MulFOp::create(rewriter, loc, x, keepValue),
+                            scale),
+      elementType);
+  // p = 1 (pa = 0): PyTorch's shortcut, +0.0 and no kept element.
+  Value live = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNE,
+                                     pa64, f64s.get(0));
+  Value zero = createScalarOrSplatBits(rewriter, loc, type, 0);
+  return {arith::SelectOp::create(rewriter, loc, live, value, zero),
+          arith::AndIOp::create(rewriter, loc, keep, live)};
 }
 
 /// The launch operands of a PyTorch sampler in the row-major layout and its
@@ -412,10 +414,9 @@ static std::optional<TorchLaunch> matchTorchLaunch(Operation *op) {
 }
 
 /// The values of a PyTorch sampler from its draw.
-static SmallVector<Value> lowerTorchFromWords(Operation *op,
-                                              OpBuilder &builder,
-                                              const TorchWords &draw,
-                                              const RngLoweringOptions &options) {
+static SmallVector<Value>
+lowerTorchFromWords(Operation *op, OpBuilder &builder, const TorchWords &draw,
+                    const RngLoweringOptions &options) {
   return llvm::TypeSwitch<Operation *, SmallVector<Value>>(op)
       .Case([&](TorchUniformOp o) {
         return lowerTorchUniform(o, builder, draw, options);
@@ -438,7 +439,7 @@ static SmallVector<Value> lowerTorchFromWords(Operation *op,
 /// itself, `arith.muli` of `threads` and a constant, or a constant when
 /// `threads` is one.
 static std::optional<uint64_t> matchThreadsMultiple(Value value,
-                                                   Value threads) {
+                                                    Value threads) {
   if (value == threads)
     return 1;
   APInt constant;
@@ -488,8 +489,7 @@ static SmallVector<TorchMember> getTorchMembers(Operation *leader,
     auto add = dyn_cast<arith::AddIOp>(user);
     if (!add)
       continue;
-    Value other =
-        add.getLhs() == launch.index ? add.getRhs() : add.getLhs();
+    Value other = add.getLhs() == launch.index ? add.getRhs() : add.getLhs();
     std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
     if (!c || *c >= launch.unroll)
       continue;
@@ -573,10 +573,10 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     if (!launch) {
       // Dropout's vectorized layouts.
       auto dropout = cast<TorchDropoutOp>(op.getOperation());
-      TorchWords draw = buildTorchWords(
-          op, rewriter, dropout.getSeed(), dropout.getOffset(),
-          dropout.getThreads(), dropout.getIndex(), 4, dropout.getVec(),
-          options);
+      TorchWords draw =
+          buildTorchWords(op, rewriter, dropout.getSeed(), dropout.getOffset(),
+                          dropout.getThreads(), dropout.getIndex(), 4,
+                          dropout.getVec(), options);
       rewriter.replaceOp(op, lowerTorchFromWords(op, rewriter, draw, options));
       return success();
     }
@@ -586,9 +586,8 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     Location loc = op.getLoc();
     Value index =
         broadcastToType(rewriter, loc, launch->index, getI64ShapeType(op));
-    TorchDrawValues values =
-        buildTorchDraw(rewriter, loc, launch->offset, launch->threads, index,
-                       launch->unroll);
+    TorchDrawValues values = buildTorchDraw(
+        rewriter, loc, launch->offset, launch->threads, index, launch->unroll);
     Type type = index.getType();
     ScalarOrSplatBitsCache i64s(rewriter, loc, type);
     Value block =
@@ -601,7 +600,8 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     if (!members.empty() && canBranch(op) &&
         llvm::all_of(members, [&](const TorchMember &member) {
           return llvm::all_of(member.op->getOperands(), [&](Value operand) {
-            return operand == member.op->getOperand(getIndexOperand(member.op)) ||
+            return operand ==
+                       member.op->getOperand(getIndexOperand(member.op)) ||
                    isAvailableAt(operand, op);
           });
         })) {
@@ -609,7 +609,8 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
                           values.subsequence, members);
       return success();
     }
-    SmallVector<Value> results = lowerTorchFromWords(op, rewriter, draw, options);
+    SmallVector<Value> results =
+        lowerTorchFromWords(op, rewriter, draw, options);
     if (!members.empty())
       lowerMembers(op, rewriter, *launch, draw, block, values.subsequence,
                    members);
@@ -690,11 +691,11 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
   /// the leader's block, or `next` where the component passes the draw.
   static TorchWords getMemberWords(OpBuilder &builder, Location loc,
                                    const TorchLaunch &launch,
-                                   const TorchWords &draw,
-                                   ArrayRef<Value> next, unsigned distance) {
+                                   const TorchWords &draw, ArrayRef<Value> next,
+                                   unsigned distance) {
     ScalarOrSplatBitsCache i64s(builder, loc, draw.component.getType());
-    Value position = arith::AddIOp::create(builder, loc, draw.component,
-                                           i64s.get(distance));
+    Value position =
+        arith::AddIOp::create(builder, loc, draw.component, i64s.get(distance));
     Value over = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                        position, i64s.get(launch.unroll));
     TorchWords theirs;
@@ -719,12 +720,14 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     // The next block, where a member's component passes the draw's end.
     Value last = arith::AddIOp::create(rewriter, loc, draw.component,
                                        i64s.get(farthest));
-    Value needsNext = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::uge, last, i64s.get(launch.unroll));
+    Value needsNext =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, last,
+                              i64s.get(launch.unroll));
     Value nextBlock = arith::AddIOp::create(rewriter, loc, block, i64s.get(1));
     auto buildNext = [&](OpBuilder &builder, Location bodyLoc) {
-      std::array<Value, 4> words = buildCurandBlock(
-          builder, bodyLoc, launch.seed, subsequence, nextBlock, options.mulHiLo);
+      std::array<Value, 4> words =
+          buildCurandBlock(builder, bodyLoc, launch.seed, subsequence,
+                           nextBlock, options.mulHiLo);
       return SmallVector<Value>(words.begin(), words.end());
     };
     SmallVector<Value> next;
@@ -746,8 +749,8 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
       rewriter.setInsertionPoint(member.op);
       TorchWords theirs = getMemberWords(rewriter, member.op->getLoc(), launch,
                                          draw, next, member.distance);
-      rewriter.replaceOp(member.op, lowerTorchFromWords(member.op, rewriter,
-                                                        theirs, options));
+      rewriter.replaceOp(
+          member.op, lowerTorchFromWords(member.op, rewriter, theirs, options));
     }
   }
 
@@ -783,7 +786,8 @@ struct TorchOffsetIncrementOpLowering final
     Location loc = op.getLoc();
     ScalarOrSplatBitsCache i64s(rewriter, loc, op.getType());
     Value n = op.getN();
-    Value s = arith::MaxUIOp::create(rewriter, loc, op.getThreads(), i64s.get(1));
+    Value s =
+        arith::MaxUIOp::create(rewriter, loc, op.getThreads(), i64s.get(1));
     // threads * unroll, wrapping, and 1 where it wraps to 0.
     Value span = arith::MaxUIOp::create(
         rewriter, loc,
@@ -799,8 +803,8 @@ struct TorchOffsetIncrementOpLowering final
         arith::ShLIOp::create(rewriter, loc, iterations, i64s.get(2));
     Value empty = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
                                         n, i64s.get(0));
-    return {arith::SelectOp::create(rewriter, loc, empty, i64s.get(0),
-                                    increment)};
+    return {
+        arith::SelectOp::create(rewriter, loc, empty, i64s.get(0), increment)};
   }
 };
 
@@ -809,14 +813,13 @@ struct TorchOffsetIncrementOpLowering final
 void rng::populateRngTorchToArithConversionPatterns(
     RewritePatternSet &patterns, const RngLoweringOptions &options,
     PatternBenefit benefit) {
-  patterns.add<CurandOpLowering, Curand4OpLowering, CurandUniformOpLowering,
-               CurandNormal2OpLowering, CurandUniformDoubleOpLowering,
-               CurandUniform2DoubleOpLowering, CurandNormal2DoubleOpLowering,
-               TorchSamplerLowering<TorchUniformOp>,
-               TorchSamplerLowering<TorchNormalOp>,
-               TorchSamplerLowering<TorchBernoulliOp>,
-               TorchSamplerLowering<TorchRandomOp>,
-               TorchSamplerLowering<TorchDropoutOp>, TorchThreadsOpLowering,
-               TorchOffsetIncrementOpLowering>(patterns.getContext(), options,
-                                               benefit);
+  patterns.add<
+      CurandOpLowering, Curand4OpLowering, CurandUniformOpLowering,
+      CurandNormal2OpLowering, CurandUniformDoubleOpLowering,
+      CurandUniform2DoubleOpLowering, CurandNormal2DoubleOpLowering,
+      TorchSamplerLowering<TorchUniformOp>, TorchSamplerLowering<TorchNormalOp>,
+      TorchSamplerLowering<TorchBernoulliOp>,
+      TorchSamplerLowering<TorchRandomOp>, TorchSamplerLowering<TorchDropoutOp>,
+      TorchThreadsOpLowering, TorchOffsetIncrementOpLowering>(
+      patterns.getContext(), options, benefit);
 }

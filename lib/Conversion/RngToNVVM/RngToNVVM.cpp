@@ -193,7 +193,7 @@ Value rng::buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
 }
 
 Value rng::buildFmaNVVM(OpBuilder &builder, Location loc, Value a, Value b,
-                       Value c) {
+                        Value c) {
   Type type = a.getType();
   if (!isScalarOrStaticVector(type) || mustBeSideEffectFree(builder))
     return {};
@@ -315,9 +315,11 @@ Value rng::buildCurandStepNVVM(OpBuilder &builder, Location loc,
   case CurandStep::SqrtF32:
     return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sqrt.rn.f", x);
   case CurandStep::SinF32:
-    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sin.approx.f", x);
+    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sin.approx.f",
+                                      x);
   case CurandStep::CosF32:
-    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.cos.approx.f", x);
+    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.cos.approx.f",
+                                      x);
   case CurandStep::SinPiF64:
     return createUnrolledLibdeviceF64Call(builder, loc, "__nv_sinpi", x);
   case CurandStep::CosPiF64:

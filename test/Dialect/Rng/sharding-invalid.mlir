@@ -124,3 +124,20 @@ func.func @no_such_grid(%seed: i32) -> tensor<8xf32> {
   %u = rng.rand %seed, %c : i32, tensor<8xi32>
   return %u : tensor<8xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// rng.torch_dropout with vec > 1: each shard must hold a multiple of vec
+// elements (the verifier's rule for a static tensor).
+func.func @dropout_vec_split(%x: tensor<2x3xf32>, %p: f64, %s: i64, %e: tensor<2x3xi64>) -> tensor<2x3xf32> {
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split annotate_for_users : tensor<2x3xf32>
+  %es = shard.shard %e to %split annotate_for_users : tensor<2x3xi64>
+  // expected-error @below {{with vec = 2 cannot be split into shards of 3 elements ('tensor<1x3xf32>'): each shard must hold a multiple of vec elements}}
+  %y, %k = rng.torch_dropout %xs, %p, %s, %s, %s, %es {vec = 2 : i32} : (tensor<2x3xf32>, f64, i64, i64, i64, tensor<2x3xi64>) -> (tensor<2x3xf32>, tensor<2x3xi1>)
+  %ys = shard.shard %y to %split : tensor<2x3xf32>
+  %ks = shard.shard %k to %split : tensor<2x3xi1>
+  return %ys : tensor<2x3xf32>
+}

@@ -125,3 +125,22 @@ func.func @bit_generator_split_state(%state: tensor<2xi64>) -> tensor<8xi32> {
   %o = shard.shard %out to %s : tensor<8xi32>
   return %o : tensor<8xi32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// rng.torch_dropout with vec = 2 on shards of 6 elements: the op on the
+// local shard, with the same vec (the index operand carries the whole
+// tensor's memory indices).
+// CHECK-LABEL: func.func @dropout_vec_split
+// CHECK: rng.torch_dropout {{.*}} {vec = 2 : i32} : (tensor<2x3xf32>, f64, i64, i64, i64, tensor<2x3xi64>) -> (tensor<2x3xf32>, tensor<2x3xi1>)
+func.func @dropout_vec_split(%x: tensor<4x3xf32>, %p: f64, %s: i64, %e: tensor<4x3xi64>) -> tensor<4x3xf32> {
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split annotate_for_users : tensor<4x3xf32>
+  %es = shard.shard %e to %split annotate_for_users : tensor<4x3xi64>
+  %y, %k = rng.torch_dropout %xs, %p, %s, %s, %s, %es {vec = 2 : i32} : (tensor<4x3xf32>, f64, i64, i64, i64, tensor<4x3xi64>) -> (tensor<4x3xf32>, tensor<4x3xi1>)
+  %ys = shard.shard %y to %split : tensor<4x3xf32>
+  %ks = shard.shard %k to %split : tensor<4x3xi1>
+  return %ys : tensor<4x3xf32>
+}

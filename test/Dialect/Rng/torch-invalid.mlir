@@ -397,6 +397,14 @@ func.func @threads_per_multiprocessor_below_256(%n: i64) {
 
 // -----
 
+func.func @threads_attributes_too_large(%n: i64) {
+  // expected-error @+1 {{'rng.torch_threads' op attributes 'multiprocessors' and 'threads_per_multiprocessor' must be at most 2^24 (so that S does not wrap), but got 72057594037927936 and 65536}}
+  %S = rng.torch_threads %n {multiprocessors = 72057594037927936, threads_per_multiprocessor = 65536} : i64
+  return
+}
+
+// -----
+
 func.func @threads_missing_attribute(%n: i64) {
   // expected-error @+1 {{'rng.torch_threads' op requires attribute 'threads_per_multiprocessor'}}
   %S = rng.torch_threads %n {multiprocessors = 132} : i64

@@ -82,8 +82,8 @@ Value buildCurandUniformDouble(OpBuilder &builder, Location loc, Value x);
 Value buildCurandHq(OpBuilder &builder, Location loc, Value x, Value y);
 
 /// cuRAND's float Box-Muller of words (x, y): (sin(v) * s, cos(v) * s).
-std::pair<Value, Value> buildCurandNormalFloat(OpBuilder &builder,
-                                               Location loc, Value x, Value y,
+std::pair<Value, Value> buildCurandNormalFloat(OpBuilder &builder, Location loc,
+                                               Value x, Value y,
                                                CurandStepFn step,
                                                CurandFmaFn fma = nullptr);
 

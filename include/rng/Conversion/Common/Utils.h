@@ -106,8 +106,7 @@ Value buildHalfToF32(OpBuilder &builder, Location loc, Value x);
 /// or bf16), in integer arithmetic (`arith.truncf` would need the runtime
 /// library's __truncsfhf2/__truncsfbf2 on such CPUs): overflow to infinity,
 /// f16 subnormals, NaN to a quiet NaN of the sign.
-Value buildF32ToHalf(OpBuilder &builder, Location loc, Value x,
-                     Type halfType);
+Value buildF32ToHalf(OpBuilder &builder, Location loc, Value x, Type halfType);
 
 } // namespace rng
 } // namespace mlir

@@ -151,14 +151,19 @@ struct ElementwiseShardingModel
     : public ElementwiseShardingModelBase<ElementwiseShardingModel<OpTy>,
                                           OpTy> {};
 
+/// Specialize to std::true_type for an elementwise op that gets a sharding
+/// model of its own (attachElementwiseShardingModels then skips it).
+template <typename Op> struct HasOwnShardingModel : std::false_type {};
+
 /// Attaches ElementwiseShardingModel to each of `Ops` that is elementwise
-/// (OpTrait::Elementwise), so a new elementwise op gets its model from the
-/// op list alone.
+/// (OpTrait::Elementwise) and has no model of its own, so a new elementwise
+/// op gets its model from the op list alone.
 template <typename... Ops>
 void attachElementwiseShardingModels(MLIRContext *ctx) {
   (
       [&] {
-        if constexpr (Ops::template hasTrait<OpTrait::Elementwise>())
+        if constexpr (Ops::template hasTrait<OpTrait::Elementwise>() &&
+                      !HasOwnShardingModel<Ops>::value)
           Ops::template attachInterface<ElementwiseShardingModel<Ops>>(*ctx);
       }(),
       ...);

@@ -152,8 +152,7 @@ static Type getAccType(Type type) {
 
 /// The f32 value of T bits (f16, bf16 or f32; exact).
 static float widenToFloat(const llvm::fltSemantics &semantics, uint64_t bits) {
-  APFloat value(semantics,
-                APInt(APFloat::getSizeInBits(semantics), bits));
+  APFloat value(semantics, APInt(APFloat::getSizeInBits(semantics), bits));
   bool losesInfo;
   value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
                 &losesInfo);
@@ -175,8 +174,8 @@ static std::array<uint32_t, 4> wordsOf(uint64_t seed, const TorchDraw &draw) {
 
 /// The uniform component of PyTorch's layout: u of word `component` (U = 4)
 /// or hq of its pair (U = 2), as a double.
-static double uniformComponent(uint64_t seed, uint64_t offset,
-                               uint64_t threads, uint64_t index, bool isF64) {
+static double uniformComponent(uint64_t seed, uint64_t offset, uint64_t threads,
+                               uint64_t index, bool isF64) {
   TorchDraw draw = torchDraw(offset, threads, index, isF64 ? 2 : 4);
   std::array<uint32_t, 4> w = wordsOf(seed, draw);
   if (isF64)
@@ -217,7 +216,8 @@ OpFoldResult TorchUniformOp::fold(FoldAdaptor adaptor) {
         }
         float from = widenToFloat(semantics, in[4]);
         float to = widenToFloat(semantics, in[5]);
-        float range = widenToFloat(semantics, roundFromFloat(semantics, to - from));
+        float range =
+            widenToFloat(semantics, roundFromFloat(semantics, to - from));
         uint64_t value =
             roundFromFloat(semantics, std::fma(float(r), range, from));
         out[0] = widenToFloat(semantics, value) == to ? in[4] : value;
@@ -366,6 +366,13 @@ LogicalResult TorchThreadsOp::verify() {
                        "least 256 (PyTorch launches blocks of 256 threads), "
                        "but got ")
            << perMultiprocessor;
+  // S = 256 * multiprocessors * floor(tpm / 256) must not wrap.
+  constexpr int64_t kMaxAttribute = int64_t(1) << 24;
+  if (multiprocessors > kMaxAttribute || perMultiprocessor > kMaxAttribute)
+    return emitOpError("attributes 'multiprocessors' and "
+                       "'threads_per_multiprocessor' must be at most 2^24 (so "
+                       "that S does not wrap), but got ")
+           << multiprocessors << " and " << perMultiprocessor;
   return success();
 }
 

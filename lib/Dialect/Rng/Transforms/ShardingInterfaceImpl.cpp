@@ -140,7 +140,43 @@ struct BitGeneratorShardingModel
   }
 };
 
+/// rng.torch_dropout: elementwise, but with vec > 1 every shard must hold a
+/// multiple of vec elements (the verifier's rule for a static tensor, which
+/// the shard's op must pass too). The values do not change: the index
+/// operand carries the whole tensor's memory indices.
+struct TorchDropoutShardingModel
+    : public ElementwiseShardingModelBase<TorchDropoutShardingModel,
+                                          TorchDropoutOp> {
+  LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
+                          ArrayRef<shard::Sharding> operandShardings,
+                          ArrayRef<shard::Sharding> resultShardings,
+                          IRMapping &partitionMap,
+                          SymbolTableCollection &symbolTable,
+                          OpBuilder &builder) const {
+    auto checkVec = [&](const shard::Sharding &sharding,
+                        shard::GridOp grid) -> LogicalResult {
+      uint32_t vec = cast<TorchDropoutOp>(op).getVec();
+      auto type = cast<RankedTensorType>(op->getResult(0).getType());
+      auto local =
+          cast<RankedTensorType>(shard::shardType(type, grid, sharding));
+      if (!local.hasStaticShape() || local.getNumElements() % vec == 0)
+        return success();
+      return op->emitOpError()
+             << "with vec = " << vec << " cannot be split into shards of "
+             << local.getNumElements() << " elements (" << local
+             << "): each shard must hold a multiple of vec elements (split "
+                "a dimension so that it does)";
+    };
+    return partitionElementwiseOp(op, partitionedOperands, operandShardings,
+                                  resultShardings, partitionMap, symbolTable,
+                                  builder, checkVec);
+  }
+};
+
 } // namespace
+
+template <>
+struct mlir::rng::HasOwnShardingModel<TorchDropoutOp> : std::true_type {};
 
 void rng::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, RngDialect *) {
@@ -151,5 +187,6 @@ void rng::registerShardingInterfaceExternalModels(DialectRegistry &registry) {
         >(ctx);
     LinearIndexOp::attachInterface<LinearIndexShardingModel>(*ctx);
     BitGeneratorOp::attachInterface<BitGeneratorShardingModel>(*ctx);
+    TorchDropoutOp::attachInterface<TorchDropoutShardingModel>(*ctx);
   });
 }

@@ -74,7 +74,7 @@ class Rng_CurandOp<string mnemonic, list<Trait> traits = []>
 }
 
 def Rng_CurandOp : Rng_CurandOp<"curand"> {
-  let summary = "cuRAND's curand(): the Philox4_32_10 word at a position";
+  let summary = "The Philox4_32_10 word at a position (cuRAND's curand())";
   let description = !strconcat([{
     Returns `Word(position)` of subsequence `subsequence` under `seed`: what
     `curand(&state)` returns after
@@ -96,7 +96,7 @@ def Rng_CurandOp : Rng_CurandOp<"curand"> {
 }
 
 def Rng_Curand4Op : Rng_CurandOp<"curand4"> {
-  let summary = "cuRAND's curand4(): the four words at position .. +3";
+  let summary = "The four words at position .. +3 (cuRAND's curand4())";
   let description = !strconcat([{
     Returns `Word(p), Word(p + 1), Word(p + 2), Word(p + 3)` for
     `p = position`: what `curand4(&state)` returns after
@@ -120,7 +120,7 @@ def Rng_Curand4Op : Rng_CurandOp<"curand4"> {
 }
 
 def Rng_CurandUniformOp : Rng_CurandOp<"curand_uniform"> {
-  let summary = "cuRAND's curand_uniform(): a float in (0, 1]";
+  let summary = "A float in (0, 1] (cuRAND's curand_uniform())";
   let description = !strconcat([{
     Returns `u(Word(position))`, what `curand_uniform(&state)` returns after
     `curand_init(seed, subsequence, position, &state)`: exact, the same bits
@@ -162,7 +162,7 @@ defvar Rng_CurandNormalFloatDoc = [{
 }];
 
 def Rng_CurandNormal2Op : Rng_CurandOp<"curand_normal2"> {
-  let summary = "cuRAND's float Box-Muller pair at a position";
+  let summary = "A float Box-Muller pair at a position (cuRAND's curand_normal2())";
   let description = !strconcat([{
     Returns the pair that `curand_normal2(&state)` returns after
     `curand_init(seed, subsequence, position, &state)`. `curand_normal4` is
@@ -187,7 +187,7 @@ defvar Rng_CurandDoubleDoc = [{
 }];
 
 def Rng_CurandUniformDoubleOp : Rng_CurandOp<"curand_uniform_double"> {
-  let summary = "cuRAND's curand_uniform_double(): a double of one word";
+  let summary = "A double of one word (cuRAND's curand_uniform_double())";
   let description = !strconcat([{
     Returns `Word(position) * 2^-32 + 2^-32` (exact, in `(0, 1]`), what
     `curand_uniform_double(&state)` returns for Philox after
@@ -207,7 +207,7 @@ def Rng_CurandUniformDoubleOp : Rng_CurandOp<"curand_uniform_double"> {
 }
 
 def Rng_CurandUniform2DoubleOp : Rng_CurandOp<"curand_uniform2_double"> {
-  let summary = "cuRAND's curand_uniform2_double(): two doubles of four words";
+  let summary = "Two doubles of four words (cuRAND's curand_uniform2_double())";
   let description = !strconcat([{
     Returns `hq(Word(p), Word(p + 1))` and `hq(Word(p + 2), Word(p + 3))`
     for `p = position`, what `curand_uniform2_double(&state)` returns after
@@ -227,7 +227,7 @@ def Rng_CurandUniform2DoubleOp : Rng_CurandOp<"curand_uniform2_double"> {
 }
 
 def Rng_CurandNormal2DoubleOp : Rng_CurandOp<"curand_normal2_double"> {
-  let summary = "cuRAND's double Box-Muller pair of four words";
+  let summary = "A double Box-Muller pair of four words (cuRAND's curand_normal2_double())";
   let description = !strconcat([{
     Returns the pair that `curand_normal2_double(&state)` returns after
     `curand_init(seed, subsequence, position, &state)`: cuRAND's double
@@ -518,7 +518,7 @@ def Rng_TorchThreadsOp : Rng_Op<"torch_threads", [Pure, ElementwiseMappable,
     (`threads_per_multiprocessor`) its maximum resident threads per
     multiprocessor (H200 and H100: 132 and 2048, so `S <= 270336`). `n` is
     read as unsigned; `n = 0` gives 0 (PyTorch launches nothing). Both
-    attributes must be positive, and `tpm` at least 256. The op folds on a
+    attributes must be positive and at most 2^24, and `tpm` at least 256. The op folds on a
     constant `n`.
 
     Types: `n` and the result are `i64`, or one vector or ranked tensor
@@ -554,7 +554,9 @@ def Rng_TorchOffsetIncrementOp : Rng_Op<"torch_offset_increment", [Pure,
     without `wide`, and dropout in every vector width) or 2 (`f64` samplers
     and `random_` with `wide`). Unsigned arithmetic; `n = 0` gives 0 (PyTorch
     returns before launching, leaving the offset), and a `threads` of 0 is
-    read as 1. The op folds on constants.
+    read as 1; `threads * unroll` wraps at 2^64 (1 where it wraps to 0: only
+    for `threads` of 2^62 or more, which no GPU launches). The op folds on
+    constants.
 
     Types: `n`, `threads` and the result are `i64`, or one vector or ranked
     tensor type of `i64` (elementwise).
