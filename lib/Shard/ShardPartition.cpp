@@ -50,6 +50,34 @@ static bool holdsShardOps(FunctionOpInterface fn) {
 }
 
 /// Appends upstream's passes, which run on any FunctionOpInterface.
+/// Checks that every shard.sharding in `fn` splits over axes its grid has:
+/// LLVM 22's sharding-propagation indexes the grid's shape with the axis
+/// unchecked (a crash for `split_axes = [[128]]` on a one-axis grid).
+static LogicalResult checkSplitAxes(FunctionOpInterface fn, StringRef pass,
+                                    SymbolTableCollection &symbolTable) {
+  WalkResult result = fn.walk([&](shard::ShardingOp sharding) {
+    shard::GridOp grid =
+        shard::getGridOrNull(sharding, sharding.getGridAttr(), symbolTable);
+    if (!grid)
+      return WalkResult::advance(); // The verifier reports a missing grid.
+    int64_t rank = grid.getRank();
+    for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes())) {
+      for (shard::GridAxis axis : axes.asArrayRef()) {
+        if (axis >= 0 && axis < rank)
+          continue;
+        sharding.emitError()
+            << pass << ": shard.sharding splits tensor dimension " << dim
+            << " over grid axis " << axis << " of @" << grid.getSymName()
+            << ", which has " << rank << " axes (0 .. " << rank - 1
+            << "; LLVM 22's sharding-propagation crashes on it)";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 static void addPartitionPasses(OpPassManager &pm) {
   pm.addPass(shard::createShardingPropagation());
   pm.addPass(shard::createPartition());
@@ -215,6 +243,11 @@ void ShardPartitionPass::runOnOperation() {
     }
     sharded.push_back(fn);
   }
+
+  SymbolTableCollection symbolTable;
+  for (FunctionOpInterface fn : sharded)
+    if (failed(checkSplitAxes(fn, getArgument(), symbolTable)))
+      return signalPassFailure();
 
   for (FunctionOpInterface fn : sharded) {
     Type oldType = fn.getFunctionType();

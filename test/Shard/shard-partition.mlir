@@ -162,3 +162,19 @@ module {
     return %u3 : tensor<8x8xf32>
   }
 }
+
+// -----
+
+shard.grid @grid(shape = 4)
+
+// A split over a grid axis that does not exist, on an argument (before any
+// sharding model sees it): refused instead of LLVM 22's crash in
+// sharding-propagation.
+func.func @negative_axis_out_of_range(%seed: i32, %ctr: tensor<8xi32>) -> tensor<8xf32> {
+  // expected-error @+1 {{rng-shard-partition: shard.sharding splits tensor dimension 0 over grid axis 128 of @grid, which has 1 axes (0 .. 0; LLVM 22's sharding-propagation crashes on it)}}
+  %s = shard.sharding @grid split_axes = [[128]] : !shard.sharding
+  %c = shard.shard %ctr to %s : tensor<8xi32>
+  %u = rng.rand %seed, %c : i32, tensor<8xi32>
+  %u0 = shard.shard %u to %s : tensor<8xf32>
+  return %u0 : tensor<8xf32>
+}
