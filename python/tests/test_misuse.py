@@ -399,7 +399,7 @@ def test_pipelines_nested_below_the_module(ctx):
                        "`rng-to-llvm` with options `x=1`"):
         PassManager.parse("builtin.module(rng-to-llvm{x=1})")
     # Its documented knobs are options.
-    assert "convert-rng-to-arith{fast-math=true outline-above=0}" in str(
+    assert "convert-rng-to-arith{fast-math=true lane-pair-products=true outline-above=0}" in str(
         PassManager.parse("builtin.module(rng-to-llvm{outline-above=0 fast-math=1})"))
 
 

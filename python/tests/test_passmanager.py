@@ -19,7 +19,7 @@ def test_parse_run_and_print(ctx):
     module = Module.parse(PHILOX)
     pm = PassManager.parse("builtin.module(convert-rng-to-arith)")
     assert str(pm) == (
-        "builtin.module(convert-rng-to-arith{fast-math=false outline-above=256})")
+        "builtin.module(convert-rng-to-arith{fast-math=false lane-pair-products=false outline-above=256})")
     pm.run(module.operation)
     text = str(module)
     assert "rng." not in text and "arith.mului_extended" in text

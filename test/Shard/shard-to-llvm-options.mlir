@@ -9,7 +9,7 @@
 // RUN:   | FileCheck %s --check-prefix=NESTED
 // CHECK: rng-shard-partition
 // CHECK: convert-round-to-arith{outline-above=0}
-// CHECK: convert-rng-to-arith{fast-math=true outline-above=0}
+// CHECK: convert-rng-to-arith{fast-math=true lane-pair-products=true outline-above=0}
 // CHECK: rng-strip-mpi-metadata
 // OPTIONS: no such option fast
 // OPTIONS: error: failed to add `rng-shard-to-llvm` with options `fast=1`

@@ -54,6 +54,13 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
     nested on functions or on a `gpu.module` (it outlines only into a
     `builtin.module`). LLVM's inliner decides what to inline later. 0
     outlines every group.
+
+    Option `lane-pair-products` (off by default; `rng-to-llvm` sets it):
+    Philox's products on fixed 1-D vectors of an even number (at least 4)
+    of `i32` lanes are formed from 32x32->64-bit multiplies of lane pairs
+    (buildMulHiLoLanePairs), which x86 does in one `vpmuludq` per 4, 8 or
+    16 products where LLVM's generic widening takes several instructions.
+    Little-endian data layouts only (the default); the same bits.
   }];
   let options = [
     Option<"fastMath", "fast-math", "bool", /*default=*/"false",
@@ -67,7 +74,14 @@ def ConvertRngToArithPass : Pass<"convert-rng-to-arith"> {
            "When the pass runs on a module holding more than this many rng "
            "ops, lower each (a Triton group sharing a Philox block together) "
            "to a call of a private function (one per signature) instead of "
-           "inline IR; 0: always">
+           "inline IR; 0: always">,
+    Option<"lanePairProducts", "lane-pair-products", "bool",
+           /*default=*/"false",
+           "Form Philox's 32x32->64-bit products on fixed 1-D vectors of an "
+           "even number of i32 lanes from multiplies of lane pairs (the "
+           "vector bitcast to i64 lanes; ignored where the data layout is "
+           "big-endian): one x86 vpmuludq per 4/8/16 products. The same "
+           "bits; rng-to-llvm sets it.">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::func::FuncDialect",

@@ -9,9 +9,11 @@
 #include "rng/Support/Philox.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -48,6 +50,55 @@ std::pair<Value, Value> rng::buildMulHiLoExtended(OpBuilder &builder,
   return {
       vector::ShapeCastOp::create(builder, loc, vectorType, product.getHigh()),
       vector::ShapeCastOp::create(builder, loc, vectorType, product.getLow())};
+}
+
+/// True where the data layout in scope says big-endian (a vector bitcast
+/// then pairs lanes the other way).
+static bool isBigEndianScope(OpBuilder &builder) {
+  Block *block = builder.getInsertionBlock();
+  Operation *scope = block ? block->getParentOp() : nullptr;
+  if (!scope)
+    return false;
+  auto endianness =
+      dyn_cast_or_null<StringAttr>(DataLayout::closest(scope).getEndianness());
+  return endianness &&
+         endianness.getValue() == DLTIDialect::kDataLayoutEndiannessBig;
+}
+
+std::pair<Value, Value> rng::buildMulHiLoLanePairs(OpBuilder &builder,
+                                                   Location loc, Value lhs,
+                                                   Value rhs) {
+  auto vectorType = dyn_cast<VectorType>(lhs.getType());
+  if (!vectorType || vectorType.getRank() != 1 || vectorType.isScalable() ||
+      vectorType.getNumElements() < 4 || vectorType.getNumElements() % 2 ||
+      isBigEndianScope(builder))
+    return buildMulHiLoExtended(builder, loc, lhs, rhs);
+  // Lanes 2k and 2k + 1 are the low and high halves of 64-bit lane k
+  // (little-endian): each half's product is one 32x32->64 multiply of the
+  // 64-bit lanes with the other half masked off (x86's vpmuludq, one per 4,
+  // 8 or 16 products), and the high halves of the two products are put back
+  // in place with a shift, a mask and an or. The low halves are one 32-bit
+  // multiply (vpmulld), which measured faster than reassembling them
+  // (bench/cpu_fill.py: 3.5 against 3.1 G uniforms/s on vector<16xi32>).
+  auto wideType =
+      VectorType::get({vectorType.getNumElements() / 2}, builder.getI64Type());
+  ScalarOrSplatBitsCache wide(builder, loc, wideType);
+  Value low32 = wide.get(0xFFFFFFFFull);
+  Value high32 = wide.get(0xFFFFFFFF00000000ull);
+  Value shift = wide.get(32);
+  Value l = vector::BitCastOp::create(builder, loc, wideType, lhs);
+  Value r = vector::BitCastOp::create(builder, loc, wideType, rhs);
+  Value even = arith::MulIOp::create(
+      builder, loc, arith::AndIOp::create(builder, loc, l, low32),
+      arith::AndIOp::create(builder, loc, r, low32));
+  Value odd = arith::MulIOp::create(
+      builder, loc, arith::ShRUIOp::create(builder, loc, l, shift),
+      arith::ShRUIOp::create(builder, loc, r, shift));
+  Value high = arith::OrIOp::create(
+      builder, loc, arith::ShRUIOp::create(builder, loc, even, shift),
+      arith::AndIOp::create(builder, loc, odd, high32));
+  return {vector::BitCastOp::create(builder, loc, vectorType, high),
+          arith::MulIOp::create(builder, loc, lhs, rhs)};
 }
 
 // One round, M0 = 0xD2511F53, M1 = 0xCD9E8D57 (Random123 Philox4x32):

@@ -318,6 +318,8 @@ struct ConvertRngToArithPass final
     RngLoweringOptions options;
     if (fastMath)
       options.normalMathFlags = arith::FastMathFlags::afn;
+    if (lanePairProducts)
+      options.mulHiLo = buildMulHiLoLanePairs;
     // Many ops in one module: build their lowerings as calls (see
     // RngOutliner), so that compile time stays proportional to the ops.
     std::optional<RngOutliner> outliner;

@@ -40,6 +40,16 @@ std::pair<Value, Value> buildMulHiLoExtended(OpBuilder &builder, Location loc,
 /// returns the four output words. The counter words share one type (i32 or
 /// a shaped type of i32); the key words are of that type or scalar i32 (the
 /// key schedule is then computed once and broadcast per round).
+/// buildMulHiLoExtended's products, formed for fixed 1-D vectors of an even
+/// number (at least 4) of i32 lanes from 32x32->64 multiplies of lane pairs
+/// (the vector bitcast to i64 lanes): one instruction per 4/8/16 products on
+/// x86 (vpmuludq) where LLVM's generic widening takes several. Other types,
+/// and scopes whose data layout is big-endian, take buildMulHiLoExtended.
+/// The same bits. `rng-to-llvm` uses it (convert-rng-to-arith's option
+/// `lane-pair-products`).
+std::pair<Value, Value> buildMulHiLoLanePairs(OpBuilder &builder, Location loc,
+                                              Value lhs, Value rhs);
+
 std::array<Value, 4>
 buildPhilox4x32(OpBuilder &builder, Location loc, std::array<Value, 4> counter,
                 std::array<Value, 2> key, unsigned rounds,
