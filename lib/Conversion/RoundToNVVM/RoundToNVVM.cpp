@@ -314,7 +314,7 @@ struct ConvertRoundToNVVMPass final
             getOperation(), "convert-round-to-nvvm", "chip", chip, "sm_100a",
             parseNVVMChip, getNVVMChipHelp(),
             populateRoundToNVVMConversionPatterns, unverifiedSRInstructions,
-            &changed)))
+            &changed, +[](const NVVMChip &chip) { return chip.hasCvtRs(); })))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();

@@ -184,7 +184,10 @@ struct ConvertRoundToROCDLPass final
             "an AMDGPU processor name LLVM knows, gfx<major><minor><stepping> "
             "such as gfx90a, gfx942 or gfx950",
             populateRoundToROCDLConversionPatterns, unverifiedSRInstructions,
-            &changed)))
+            &changed, +[](const amdgpu::Chipset &chipset) {
+              return hasSRBF16F16(chipset) || hasSRFp8Fnuz(chipset) ||
+                     hasSRFp8Ocp(chipset);
+            })))
       return signalPassFailure();
     if (!changed)
       markAllAnalysesPreserved();

@@ -212,10 +212,20 @@ lowerRoundingForTarget(Operation *root, StringRef passName, StringRef option,
                        StringRef expected,
                        void (*populate)(RewritePatternSet &, const TargetT &,
                                         bool, PatternBenefit),
-                       bool unverifiedSRInstructions, bool *changed) {
+                       bool unverifiedSRInstructions, bool *changed,
+                       bool (*hasSRInstructions)(const TargetT &) = nullptr) {
   return lowerDialectForTarget<RoundDialectT, TargetT>(
       root, passName, option, value, example, parse, expected,
       [&](RewritePatternSet &patterns, const TargetT &target) {
+        // The opt-in asks for instructions the chip does not have: say so
+        // rather than ignore it silently (the universal lowering runs).
+        if (unverifiedSRInstructions && hasSRInstructions &&
+            !hasSRInstructions(target))
+          emitWarning(root->getLoc())
+              << passName << ": unverified-sr-instructions has no effect for "
+              << option << " " << value
+              << ", which has no stochastic-rounding instructions (the "
+                 "universal lowering is used)";
         populate(patterns, target, unverifiedSRInstructions,
                  /*benefit=*/1);
       },
