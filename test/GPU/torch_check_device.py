@@ -157,11 +157,16 @@ def gen():
     # only the stores are guarded, so the four share their IR.
     # uniform_4x, normal_4x: PyTorch's own structure, a grid of S threads
     # looping over the iterations k (K = ceil(n / 4S)).
-    body4 = """    %threads = arith.constant {S} : i64
+    def iteration_loop(thread, first, base):
+        """The loop over the iterations k (K = ceil(n / 4S)) of thread %g
+        whose first subsequence is `first` (defined by the ops `thread`), up
+        to %`base` = first + 4kS; the caller writes the body and closes it."""
+        return """    %threads = arith.constant {S} : i64
+    %c1 = arith.constant 1 : i64
     %c4 = arith.constant 4 : i64
     %i = gpu.global_id x
-    %t = arith.index_cast %i : index to i64
-    %s4 = arith.muli %threads, %c4 : i64
+    %g = arith.index_cast %i : index to i64
+{thread}    %s4 = arith.muli %threads, %c4 : i64
     %nm = arith.addi %n, %s4 : i64
     %nm1 = arith.subi %nm, %c1 : i64
     %kk = arith.divui %nm1, %s4 : i64
@@ -172,13 +177,15 @@ def gen():
     %k = arith.index_cast %kx : index to i64
     %k4 = arith.muli %k, %c4 : i64
     %s0 = arith.muli %k4, %threads : i64
-    %e0 = arith.addi %s0, %t : i64
-""".replace("{S}", str(BENCH_THREADS))
+    %{base} = arith.addi %s0, {first} : i64
+""".replace("{S}", str(BENCH_THREADS)).replace("{thread}", thread).replace(
+            "{first}", first).replace("{base}", base)
+
     for name, op in (("uniform_4x", "rng.torch_uniform %seed, %offset, %threads, %e@J, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32"),
                      ("normal_4x", "rng.torch_normal %seed, %offset, %threads, %e@J, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32")):
-        b = "    %c1 = arith.constant 1 : i64\n" + body4
+        b = iteration_loop("", "%g", "e0")
         for j in range(1, 4):
             b += """    %cc@J = arith.constant @J : i64
     %d@J = arith.muli %threads, %cc@J : i64
@@ -201,26 +208,8 @@ def gen():
                       " : (i64, i64, i64, i64, f32, f32) -> f32"),
                      ("normal_16x", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32")):
-        b = """    %threads = arith.constant {S} : i64
-    %c1 = arith.constant 1 : i64
-    %c3 = arith.constant 3 : i64
-    %c4 = arith.constant 4 : i64
-    %i = gpu.global_id x
-    %g = arith.index_cast %i : index to i64
-    %t0 = arith.muli %g, %c4 : i64
-    %s4 = arith.muli %threads, %c4 : i64
-    %nm = arith.addi %n, %s4 : i64
-    %nm1 = arith.subi %nm, %c1 : i64
-    %kk = arith.divui %nm1, %s4 : i64
-    %kn = arith.index_cast %kk : i64 to index
-    %z = arith.constant 0 : index
-    %o = arith.constant 1 : index
-    scf.for %kx = %z to %kn step %o {
-    %k = arith.index_cast %kx : index to i64
-    %k4 = arith.muli %k, %c4 : i64
-    %s0 = arith.muli %k4, %threads : i64
-    %b0 = arith.addi %s0, %t0 : i64
-""".replace("{S}", str(BENCH_THREADS))
+        b = iteration_loop("    %c3 = arith.constant 3 : i64\n    %t0 = arith.muli %g, %c4 : i64\n",
+                           "%t0", "b0")
         for c in range(1, 4):
             b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d : i64\n" % (c, c, c, c)
         for j in range(4):

@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -152,23 +153,18 @@ struct TorchWords {
   }
 };
 
-/// The draw of a PyTorch op of `op`'s shape: the row-major layout with
-/// `unroll` components, or dropout's vectorized one (`vec` > 1).
-static TorchWords buildTorchWords(Operation *op, OpBuilder &builder, Value seed,
-                                  Value offset, Value threads, Value index,
-                                  unsigned unroll, unsigned vec,
-                                  const RngLoweringOptions &options) {
-  Location loc = op->getLoc();
-  index = broadcastToType(builder, loc, index, getI64ShapeType(op));
-  TorchDrawValues draw =
-      vec > 1 ? buildTorchDropoutDraw(builder, loc, offset, threads, index, vec)
-              : buildTorchDraw(builder, loc, offset, threads, index, unroll);
+/// The Philox block of a draw (whose position is a multiple of 4) and the
+/// block's index.
+static std::pair<TorchWords, Value>
+buildDrawBlock(OpBuilder &builder, Location loc, Value seed,
+               const TorchDrawValues &draw, const RngLoweringOptions &options) {
   Value block = arith::ShRUIOp::create(
       builder, loc, draw.position,
       createScalarOrSplatBits(builder, loc, draw.position.getType(), 2));
-  return {buildCurandBlock(builder, loc, seed, draw.subsequence, block,
-                           options.mulHiLo),
-          draw.component};
+  return {{buildCurandBlock(builder, loc, seed, draw.subsequence, block,
+                            options.mulHiLo),
+           draw.component},
+          block};
 }
 
 /// `value` (of `type`'s element type, or a scalar) broadcast to `type`'s
@@ -384,31 +380,21 @@ struct TorchLaunch {
 };
 
 static std::optional<TorchLaunch> matchTorchLaunch(Operation *op) {
+  auto launch = [](auto o, bool twoComponents) {
+    return std::optional<TorchLaunch>(TorchLaunch{o.getSeed(), o.getOffset(),
+                                                  o.getThreads(), o.getIndex(),
+                                                  twoComponents ? 2u : 4u});
+  };
   auto isF64 = [](Value value) {
     return getElementTypeOrSelf(value.getType()).isF64();
   };
   return llvm::TypeSwitch<Operation *, std::optional<TorchLaunch>>(op)
-      .Case([&](TorchUniformOp o) {
-        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
-                           o.getIndex(), isF64(o.getResult()) ? 2u : 4u};
-      })
-      .Case([&](TorchNormalOp o) {
-        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
-                           o.getIndex(), isF64(o.getResult()) ? 2u : 4u};
-      })
-      .Case([&](TorchBernoulliOp o) {
-        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
-                           o.getIndex(), isF64(o.getP()) ? 2u : 4u};
-      })
-      .Case([&](TorchRandomOp o) {
-        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
-                           o.getIndex(), o.getWide() ? 2u : 4u};
-      })
-      .Case([&](TorchDropoutOp o) -> std::optional<TorchLaunch> {
-        if (o.getVec() != 1)
-          return std::nullopt;
-        return TorchLaunch{o.getSeed(), o.getOffset(), o.getThreads(),
-                           o.getIndex(), 4u};
+      .Case([&](TorchUniformOp o) { return launch(o, isF64(o.getResult())); })
+      .Case([&](TorchNormalOp o) { return launch(o, isF64(o.getResult())); })
+      .Case([&](TorchBernoulliOp o) { return launch(o, isF64(o.getP())); })
+      .Case([&](TorchRandomOp o) { return launch(o, o.getWide()); })
+      .Case([&](TorchDropoutOp o) {
+        return o.getVec() == 1 ? launch(o, false) : std::nullopt;
       })
       .Default([](Operation *) { return std::nullopt; });
 }
@@ -479,27 +465,42 @@ struct TorchMember {
 /// components of a draw S elements apart: a kernel that draws them in one
 /// thread writes exactly that). Found through the leader index's uses, so
 /// the cost is linear in them.
+/// c if `add` is `base` + c * threads (either order) with 1 <= c < U.
+static std::optional<unsigned> getDistance(arith::AddIOp add, Value base,
+                                           const TorchLaunch &launch) {
+  if (add.getLhs() != base && add.getRhs() != base)
+    return std::nullopt;
+  Value other = add.getLhs() == base ? add.getRhs() : add.getLhs();
+  std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
+  if (!c || *c >= launch.unroll)
+    return std::nullopt;
+  return unsigned(*c);
+}
+
+/// True if `op` (with launch `theirs`) is a later op of `leader`'s block
+/// with the same launch.
+static bool drawsAfter(Operation *leader, const TorchLaunch &launch,
+                       Operation *op, const TorchLaunch &theirs) {
+  return sameLaunch(theirs, launch) && op->getBlock() == leader->getBlock() &&
+         leader->isBeforeInBlock(op);
+}
+
 static SmallVector<TorchMember> getTorchMembers(Operation *leader,
                                                 const TorchLaunch &launch) {
   SmallVector<TorchMember> members;
-  Block *block = leader->getBlock();
-  if (!block || !isa<IntegerType>(launch.index.getType()))
+  if (!isa<IntegerType>(launch.index.getType()))
     return members;
   for (Operation *user : launch.index.getUsers()) {
     auto add = dyn_cast<arith::AddIOp>(user);
-    if (!add)
-      continue;
-    Value other = add.getLhs() == launch.index ? add.getRhs() : add.getLhs();
-    std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
-    if (!c || *c >= launch.unroll)
+    std::optional<unsigned> c =
+        add ? getDistance(add, launch.index, launch) : std::nullopt;
+    if (!c)
       continue;
     for (Operation *candidate : add->getUsers()) {
       std::optional<TorchLaunch> theirs = matchTorchLaunch(candidate);
-      if (!theirs || theirs->index != add.getResult() ||
-          !sameLaunch(*theirs, launch) || candidate->getBlock() != block ||
-          !leader->isBeforeInBlock(candidate))
-        continue;
-      members.push_back({candidate, unsigned(*c)});
+      if (theirs && theirs->index == add.getResult() &&
+          drawsAfter(leader, launch, candidate, *theirs))
+        members.push_back({candidate, *c});
     }
   }
   llvm::sort(members, [](const TorchMember &a, const TorchMember &b) {
@@ -520,45 +521,26 @@ static bool hasTorchLeader(Operation *op, const TorchLaunch &launch) {
   if (!add)
     return false;
   for (Value base : {add.getLhs(), add.getRhs()}) {
-    Value other = base == add.getLhs() ? add.getRhs() : add.getLhs();
-    std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
-    if (!c || *c >= launch.unroll)
+    if (!getDistance(add, base, launch))
       continue;
     for (Operation *user : base.getUsers()) {
       std::optional<TorchLaunch> theirs = matchTorchLaunch(user);
-      if (theirs && theirs->index == base && sameLaunch(*theirs, launch) &&
-          user->getBlock() == op->getBlock() && user->isBeforeInBlock(op))
+      if (theirs && theirs->index == base &&
+          drawsAfter(user, *theirs, op, launch))
         return true;
     }
   }
   return false;
 }
 
-/// The operand number of a PyTorch sampler's index.
-static unsigned getIndexOperand(Operation *op) {
-  return isa<TorchDropoutOp>(op) ? 5 : 3;
-}
-
-/// True if `value` is defined before `at` in `at`'s block or in a block
-/// enclosing it (so `at` may use it).
-static bool isAvailableAt(Value value, Operation *at) {
-  Block *block = value.getParentBlock();
-  if (!block)
-    return false;
-  Operation *ancestor = block->findAncestorOpInBlock(*at);
-  if (!ancestor)
-    return false;
-  Operation *def = value.getDefiningOp();
-  return !def || (def != ancestor && def->isBeforeInBlock(ancestor));
-}
-
 /// The PyTorch samplers in the row-major layout (and dropout with vec = 1)
 /// on scalars and vectors. An op and the later ops that read the same draw
 /// S elements apart (getTorchMembers) share one Philox block and one index
 /// decomposition; a member whose component passes the draw's end reads the
-/// next block, which scalar ops on SIMT targets (branchOnRareInputs) compute
-/// only where some member needs it (never when the leader is component 0,
-/// as in a kernel that draws a whole draw per thread).
+/// next block. Scalar ops on SIMT targets (branchOnRareInputs) branch on the
+/// leader's component: where it is 0 (a kernel that draws a whole draw per
+/// thread) every member's component is static and no next block is built
+/// (lowerGroupBranching).
 template <typename OpTy>
 struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
   TorchSamplerLowering(MLIRContext *context, const RngLoweringOptions &options,
@@ -569,40 +551,40 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
                                 PatternRewriter &rewriter) const override {
     if (hasRankedTensorOperandOrResult(op))
       return rewriter.notifyMatchFailure(op, "tensors go through linalg");
+    Location loc = op.getLoc();
     std::optional<TorchLaunch> launch = matchTorchLaunch(op);
     if (!launch) {
       // Dropout's vectorized layouts.
       auto dropout = cast<TorchDropoutOp>(op.getOperation());
+      Value index = broadcastToType(rewriter, loc, dropout.getIndex(),
+                                    getI64ShapeType(op));
+      TorchDrawValues values =
+          buildTorchDropoutDraw(rewriter, loc, dropout.getOffset(),
+                                dropout.getThreads(), index, dropout.getVec());
       TorchWords draw =
-          buildTorchWords(op, rewriter, dropout.getSeed(), dropout.getOffset(),
-                          dropout.getThreads(), dropout.getIndex(), 4,
-                          dropout.getVec(), options);
+          buildDrawBlock(rewriter, loc, dropout.getSeed(), values, options)
+              .first;
       rewriter.replaceOp(op, lowerTorchFromWords(op, rewriter, draw, options));
       return success();
     }
     if (hasTorchLeader(op, *launch))
       return rewriter.notifyMatchFailure(
           op, "lowered with the earlier op whose draw it shares");
-    Location loc = op.getLoc();
     Value index =
         broadcastToType(rewriter, loc, launch->index, getI64ShapeType(op));
     TorchDrawValues values = buildTorchDraw(
         rewriter, loc, launch->offset, launch->threads, index, launch->unroll);
-    Type type = index.getType();
-    ScalarOrSplatBitsCache i64s(rewriter, loc, type);
-    Value block =
-        arith::ShRUIOp::create(rewriter, loc, values.position, i64s.get(2));
-    TorchWords draw{buildCurandBlock(rewriter, loc, launch->seed,
-                                     values.subsequence, block,
-                                     options.mulHiLo),
-                    values.component};
+    auto [draw, block] =
+        buildDrawBlock(rewriter, loc, launch->seed, values, options);
     SmallVector<TorchMember> members = getTorchMembers(op, *launch);
+    // The branching form computes every member at the leader: each
+    // member's operands but its index must be defined before it.
+    DominanceInfo dominance;
     if (!members.empty() && canBranch(op) &&
         llvm::all_of(members, [&](const TorchMember &member) {
           return llvm::all_of(member.op->getOperands(), [&](Value operand) {
-            return operand ==
-                       member.op->getOperand(getIndexOperand(member.op)) ||
-                   isAvailableAt(operand, op);
+            return operand == matchTorchLaunch(member.op)->index ||
+                   dominance.properlyDominates(operand, op);
           });
         })) {
       lowerGroupBranching(op, rewriter, *launch, draw, block,
@@ -612,8 +594,7 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     SmallVector<Value> results =
         lowerTorchFromWords(op, rewriter, draw, options);
     if (!members.empty())
-      lowerMembers(op, rewriter, *launch, draw, block, values.subsequence,
-                   members);
+      lowerMembers(rewriter, *launch, draw, block, values.subsequence, members);
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -639,9 +620,6 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
                            ArrayRef<TorchMember> members) const {
     Location loc = leader->getLoc();
     Type type = block.getType();
-    SmallVector<Type> resultTypes(leader->getResultTypes());
-    for (const TorchMember &member : members)
-      llvm::append_range(resultTypes, member.op->getResultTypes());
     Value zero = createScalarOrSplatBits(rewriter, loc, type, 0);
     Value aligned = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, draw.component, zero);
@@ -661,12 +639,8 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
           scf::YieldOp::create(builder, bodyLoc, results);
         },
         [&](OpBuilder &builder, Location bodyLoc) {
-          ScalarOrSplatBitsCache i64s(builder, bodyLoc, type);
-          Value nextBlock =
-              arith::AddIOp::create(builder, bodyLoc, block, i64s.get(1));
           std::array<Value, 4> next =
-              buildCurandBlock(builder, bodyLoc, launch.seed, subsequence,
-                               nextBlock, options.mulHiLo);
+              buildNextBlock(builder, bodyLoc, launch, block, subsequence);
           SmallVector<Value> results =
               lowerTorchFromWords(leader, builder, draw, options);
           for (const TorchMember &member : members) {
@@ -707,43 +681,27 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     return theirs;
   }
 
-  void lowerMembers(Operation *leader, PatternRewriter &rewriter,
-                    const TorchLaunch &launch, const TorchWords &draw,
-                    Value block, Value subsequence,
+  /// The Philox block after `block` (no carry into the subsequence: block
+  /// + 1 < 2^62).
+  std::array<Value, 4> buildNextBlock(OpBuilder &builder, Location loc,
+                                      const TorchLaunch &launch, Value block,
+                                      Value subsequence) const {
+    Value next = arith::AddIOp::create(
+        builder, loc, block,
+        createScalarOrSplatBits(builder, loc, block.getType(), 1));
+    return buildCurandBlock(builder, loc, launch.seed, subsequence, next,
+                            options.mulHiLo);
+  }
+
+  /// The members lowered where they stand, from the leader's block and the
+  /// next one (computed whatever the leader's component: where this path is
+  /// taken no branch may be built, or a member's operands are defined after
+  /// the leader).
+  void lowerMembers(PatternRewriter &rewriter, const TorchLaunch &launch,
+                    const TorchWords &draw, Value block, Value subsequence,
                     ArrayRef<TorchMember> members) const {
-    Location loc = leader->getLoc();
-    Type type = block.getType();
-    ScalarOrSplatBitsCache i64s(rewriter, loc, type);
-    unsigned farthest = 0;
-    for (const TorchMember &member : members)
-      farthest = std::max(farthest, member.distance);
-    // The next block, where a member's component passes the draw's end.
-    Value last = arith::AddIOp::create(rewriter, loc, draw.component,
-                                       i64s.get(farthest));
-    Value needsNext =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge, last,
-                              i64s.get(launch.unroll));
-    Value nextBlock = arith::AddIOp::create(rewriter, loc, block, i64s.get(1));
-    auto buildNext = [&](OpBuilder &builder, Location bodyLoc) {
-      std::array<Value, 4> words =
-          buildCurandBlock(builder, bodyLoc, launch.seed, subsequence,
-                           nextBlock, options.mulHiLo);
-      return SmallVector<Value>(words.begin(), words.end());
-    };
-    SmallVector<Value> next;
-    if (canBranch(leader)) {
-      auto ifOp = scf::IfOp::create(
-          rewriter, loc, needsNext,
-          [&](OpBuilder &builder, Location bodyLoc) {
-            scf::YieldOp::create(builder, bodyLoc, buildNext(builder, bodyLoc));
-          },
-          [&](OpBuilder &builder, Location bodyLoc) {
-            scf::YieldOp::create(builder, bodyLoc, ValueRange(draw.words));
-          });
-      next.assign(ifOp.getResults().begin(), ifOp.getResults().end());
-    } else {
-      next = buildNext(rewriter, loc);
-    }
+    std::array<Value, 4> next =
+        buildNextBlock(rewriter, block.getLoc(), launch, block, subsequence);
     for (const TorchMember &member : members) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(member.op);

@@ -68,3 +68,56 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A draw group (indices e and e + S): one Philox block for both and a
+// branch on e's component (0: both from that block, no second one).
+// CHECK-LABEL: gpu.func @group
+// CHECK-COUNT-20: llvm.nvvm.mulhi.ui
+// CHECK: scf.if
+// CHECK-NOT: llvm.nvvm.mulhi.ui
+// CHECK: } else {
+// CHECK-COUNT-20: llvm.nvvm.mulhi.ui
+// CHECK-NOT: llvm.nvvm.mulhi.ui
+// CHECK: gpu.return
+gpu.module @k {
+  gpu.func @group(%s: i64, %o: i64, %th: i64, %e: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %e1 = arith.addi %e, %th : i64
+    %u0 = rng.torch_uniform %s, %o, %th, %e, %zero, %one : (i64, i64, i64, i64, f32, f32) -> f32
+    %u1 = rng.torch_uniform %s, %o, %th, %e1, %zero, %one : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u0, %out[%c0] : memref<2xf32>
+    memref.store %u1, %out[%c1] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A member whose bound is defined after the leader cannot be computed at
+// the leader: it is lowered in place from the leader's block and the next
+// one (no branch).
+// CHECK-LABEL: gpu.func @group_late_operand
+// CHECK-NOT: scf.if
+// CHECK-COUNT-40: llvm.nvvm.mulhi.ui
+// CHECK-NOT: llvm.nvvm.mulhi.ui
+// CHECK: gpu.return
+gpu.module @k {
+  gpu.func @group_late_operand(%s: i64, %o: i64, %th: i64, %e: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %e1 = arith.addi %e, %th : i64
+    %u0 = rng.torch_uniform %s, %o, %th, %e, %zero, %one : (i64, i64, i64, i64, f32, f32) -> f32
+    %two = arith.addf %one, %one : f32
+    %u1 = rng.torch_uniform %s, %o, %th, %e1, %zero, %two : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u0, %out[%c0] : memref<2xf32>
+    memref.store %u1, %out[%c1] : memref<2xf32>
+    gpu.return
+  }
+}
