@@ -93,6 +93,33 @@ STREAMS = {
         "vector<16xi32>",
         doc="rng.jax_bits (Threefry-2x32-20, y0 ^ y1) of jax.random.key(seed) "
             "at consecutive indices: jax.random.bits' stream"),
+    "curand-words": Stream(
+        "%sub = arith.constant 1 : i64\n"
+        "  %c4 = arith.constant dense<4> : vector<16xi64>\n"
+        "  %pos = arith.muli %offs, %c4 : vector<16xi64>\n"
+        "  %w0, %w1, %w2, %w3 = rng.curand4 %seed, %sub, %pos : i64, i64, "
+        "vector<16xi64>",
+        words=4,
+        doc="cuRAND's curand() sequence of subsequence 1 (rng.curand4 at "
+            "positions 0, 4, 8, ...): what CUDA thread 1 reads call after "
+            "call (subsequence 0 is philox-randint4x's stream)"),
+    "curand-subsequences": Stream(
+        "%pos = arith.constant 0 : i64\n"
+        "  %w0 = rng.curand %seed, %offs, %pos : i64, vector<16xi64>, i64",
+        doc="cuRAND's first word of consecutive subsequences 0, 1, 2, ... "
+            "(rng.curand at position 0): across threads, as PyTorch's layout "
+            "reads them"),
+    "torch-uniform-mantissa": Stream(
+        "%off = arith.constant 0 : i64\n"
+        "  %thr = arith.constant 270336 : i64\n"
+        "  %from = arith.constant 0.0 : f32\n"
+        "  %to = arith.constant 1.0 : f32\n"
+        "  %w0 = rng.torch_uniform %seed, %off, %thr, %offs, %from, %to : "
+        "(i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>",
+        type="f32", bits=24,
+        doc="rng.torch_uniform (torch.rand on an H200: S = 270336, offset 0) "
+            "in element order: floor(u * 2^24) of elements 0, 1, 2, ..., "
+            "each of PyTorch's 24-bit uniforms"),
     "philox-7rounds": Stream(
         "%w0, %w1, %w2, %w3 = rng.randint4x %seed, %offs rounds 7 : i64, "
         "vector<16xi64>",

@@ -34,7 +34,8 @@ SEEDS = [0x2545F491, 12345]
 LAGS = range(1, 9)
 STREAMS = ["philox-randint4x", "rand-mantissa", "philox-randint",
            "lowbias32-hash", "hash-rand-mantissa", "splitmix64",
-           "tr-dropout-mantissa", "jax-bits"]
+           "tr-dropout-mantissa", "jax-bits", "curand-words",
+           "curand-subsequences", "torch-uniform-mantissa"]
 
 
 def chi2_bounds(k):
