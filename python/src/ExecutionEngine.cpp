@@ -52,10 +52,23 @@ using namespace rng_python;
 namespace {
 /// One parameter or result of a lowered function, as far as `invoke` cares.
 struct Slot {
-  enum Kind { Pointer, Integer, F16, BF16, F32, F64, Unsupported } kind;
-  unsigned width = 0; // integers: bits
+  /// NarrowFloat: an 8-bit or narrower float (f8*, f6*, f4) that the
+  /// lowering turned into an integer of `width` bits; known only from the
+  /// source types (attachSourceTypes), otherwise such a slot is an Integer.
+  enum Kind {
+    Pointer,
+    Integer,
+    NarrowFloat,
+    F16,
+    BF16,
+    F32,
+    F64,
+    Unsupported
+  } kind;
+  unsigned width = 0; // integers and narrow floats: bits
   std::string text;   // the LLVM dialect type, for messages
-  Type element;       // pointers: the element type accessed through it
+  Type element;       // pointers: the element type accessed through it;
+                      // narrow floats: the float type
 
   unsigned size() const {
     switch (kind) {
@@ -68,6 +81,7 @@ struct Slot {
     case BF16:
       return 2;
     case Integer:
+    case NarrowFloat:
       return width <= 8 ? 1 : width <= 16 ? 2 : width <= 32 ? 4 : 8;
     case Unsupported:
       return 0;
@@ -210,7 +224,24 @@ static size_t getLoweredParamCount(Type type) {
 /// given the function's parameter types before lowering (`source`). Does
 /// nothing unless the source types expand to exactly the lowered
 /// parameters (e.g. not under the bare-pointer calling convention).
-static void attachSourceTypes(Signature &sig, ArrayRef<Type> source) {
+static void attachSourceTypes(Signature &sig, FunctionType function) {
+  // Scalar floats of 8 bits or fewer became integers of their width.
+  auto markNarrowFloat = [](Slot &slot, Type source) {
+    auto floatType = dyn_cast<FloatType>(source);
+    if (floatType && floatType.getWidth() <= 8 &&
+        slot.kind == Slot::Integer && slot.width == floatType.getWidth()) {
+      slot.kind = Slot::NarrowFloat;
+      slot.element = floatType;
+      slot.text = printToString(source) + " (" + slot.text + ")";
+    }
+  };
+  if (function.getNumResults() == sig.results.size())
+    for (auto [slot, type] : llvm::zip(sig.results, function.getResults()))
+      markNarrowFloat(slot, type);
+  ArrayRef<Type> source = function.getInputs();
+  if (source.size() == sig.params.size())
+    for (auto [slot, type] : llvm::zip(sig.params, source))
+      markNarrowFloat(slot, type);
   llvm::DenseMap<size_t, MemRefType> memrefs;
   size_t cursor = 0;
   for (Type type : source) {
@@ -343,8 +374,9 @@ static void storeScalar(const Slot &slot, py::handle value, void *dst,
     std::memcpy(dst, &bits, slot.size());
     return;
   }
-  if (slot.kind == Slot::F16 || slot.kind == Slot::BF16 ||
-      slot.kind == Slot::F32 || slot.kind == Slot::F64) {
+  if (slot.kind == Slot::NarrowFloat || slot.kind == Slot::F16 ||
+      slot.kind == Slot::BF16 || slot.kind == Slot::F32 ||
+      slot.kind == Slot::F64) {
     if (py::isinstance<py::array>(value) || py::isinstance<py::str>(value))
       throw py::type_error(what + ": expected a number for " + slot.text);
     double number = PyFloat_AsDouble(value.ptr());
@@ -363,11 +395,13 @@ static void storeScalar(const Slot &slot, py::handle value, void *dst,
     }
     llvm::APFloat f(number);
     bool losesInfo;
-    f.convert(slot.kind == Slot::F16 ? llvm::APFloat::IEEEhalf()
-                                     : llvm::APFloat::BFloat(),
+    f.convert(slot.kind == Slot::F16    ? llvm::APFloat::IEEEhalf()
+              : slot.kind == Slot::BF16 ? llvm::APFloat::BFloat()
+                                        : cast<FloatType>(slot.element)
+                                              .getFloatSemantics(),
               llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-    uint16_t bits = f.bitcastToAPInt().getZExtValue();
-    std::memcpy(dst, &bits, 2);
+    uint64_t bits = f.bitcastToAPInt().getZExtValue();
+    std::memcpy(dst, &bits, slot.size()); // little-endian host
     return;
   }
   if (slot.kind == Slot::Pointer)
@@ -414,13 +448,17 @@ static py::object loadScalar(const Slot &slot, const char *src) {
     std::memcpy(&d, src, 8);
     return py::float_(d);
   }
+  case Slot::NarrowFloat:
   case Slot::F16:
   case Slot::BF16: {
-    uint16_t bits;
-    std::memcpy(&bits, src, 2);
-    llvm::APFloat f(slot.kind == Slot::F16 ? llvm::APFloat::IEEEhalf()
-                                           : llvm::APFloat::BFloat(),
-                    llvm::APInt(16, bits));
+    uint64_t bits = 0;
+    std::memcpy(&bits, src, slot.size()); // little-endian host
+    unsigned width = slot.kind == Slot::NarrowFloat ? slot.width : 16;
+    llvm::APFloat f(slot.kind == Slot::F16    ? llvm::APFloat::IEEEhalf()
+                    : slot.kind == Slot::BF16 ? llvm::APFloat::BFloat()
+                                              : cast<FloatType>(slot.element)
+                                                    .getFloatSemantics(),
+                    llvm::APInt(width, bits & ((uint64_t(1) << width) - 1)));
     bool losesInfo;
     f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
               &losesInfo);
@@ -669,7 +707,7 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
              // The types the functions were lowered from, when a pass
              // pipeline run from Python lowered this module.
              RootRef root = RootState::resolve(handle.root);
-             const llvm::StringMap<llvm::SmallVector<Type>> *sources =
+             const llvm::StringMap<FunctionType> *sources =
                  root->owned == op ? &root->sourceSignatures : nullptr;
              for (auto func : moduleOp.getOps<LLVM::LLVMFuncOp>()) {
                if (func.isExternal())
@@ -706,6 +744,16 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
              std::function<llvm::Error(llvm::Module *)> transformer =
                  makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
                                            /*targetMachine=*/nullptr);
+             // LLVM only prints a warning for a library it cannot load and
+             // goes on: refuse it here, naming the path and the reason.
+             for (const std::string &lib : sharedLibs) {
+               std::string why;
+               if (!llvm::sys::DynamicLibrary::getPermanentLibrary(
+                        lib.c_str(), &why)
+                        .isValid())
+                 throw py::value_error("shared_libs: cannot load '" + lib +
+                                       "': " + why);
+             }
              SmallVector<StringRef> libs(sharedLibs.begin(), sharedLibs.end());
              ExecutionEngineOptions options;
              options.transformer = transformer;

@@ -36,6 +36,7 @@
 
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Block.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
@@ -191,8 +192,9 @@ namespace rng_python __attribute__((visibility("hidden"))) {
     /// the owned module, as a pass pipeline run from Python last saw them
     /// before each of its passes (so, for a function that a pipeline
     /// lowered to `llvm.func`, the types it was lowered from). The
-    /// ExecutionEngine checks arrays against their memrefs' static sizes.
-    llvm::StringMap<llvm::SmallVector<mlir::Type>> sourceSignatures;
+    /// ExecutionEngine checks arrays against their memrefs' static sizes
+    /// and passes narrow float scalars (lowered to integers) as floats.
+    llvm::StringMap<mlir::FunctionType> sourceSignatures;
 
     /// Follows `forward` links to the root that owns the IR today.
     static std::shared_ptr<RootState> resolve(std::shared_ptr<RootState> root);

@@ -68,15 +68,15 @@ parseCapturingStderr(ParseFn &&parse) {
 }
 
 namespace {
-/// Before each pass of a `run`, records the parameter types of the public
+/// Before each pass of a `run`, records the function types of the public
 /// functions directly in the root module into the root's
 /// `sourceSignatures` (see RootState): what the ExecutionEngine needs to
-/// check arrays against static memref sizes, which the lowered signature
-/// no longer carries.
+/// check arrays against static memref sizes and to know narrow float
+/// scalars, which the lowered signature no longer carries.
 class SignatureRecorder : public PassInstrumentation {
 public:
   void begin(Operation *rootOp,
-             llvm::StringMap<llvm::SmallVector<Type>> *signatures) {
+             llvm::StringMap<FunctionType> *signatures) {
     std::lock_guard<std::mutex> lock(mutex);
     root = rootOp;
     into = signatures;
@@ -101,12 +101,12 @@ public:
 private:
   void record(func::FuncOp func) {
     if (func.isPublic() && !func.isExternal())
-      (*into)[func.getSymName()] = llvm::to_vector(func.getArgumentTypes());
+      (*into)[func.getSymName()] = func.getFunctionType();
   }
 
   std::mutex mutex;
   Operation *root = nullptr;
-  llvm::StringMap<llvm::SmallVector<Type>> *into = nullptr;
+  llvm::StringMap<FunctionType> *into = nullptr;
 };
 
 struct PassManagerW {

@@ -160,6 +160,57 @@ def test_missing_symbols_raise(ctx):
         ExecutionEngine(module)
 
 
+def test_missing_shared_library_raises(ctx):
+    """LLVM only warns about a library it cannot load: invoke would then
+    fail later (or the print never happen); the engine refuses it."""
+    module = Module.parse(PRINT)
+    PassManager.parse("builtin.module(rng-to-llvm)").run(module.operation)
+    with pytest.raises(ValueError, match=r"shared_libs: cannot load "
+                       r"'/nonexistent/librng_mlir_nothing.so': .*No such "
+                       r"file"):
+        ExecutionEngine(module, shared_libs=RUNNER_UTILS +
+                        ["/nonexistent/librng_mlir_nothing.so"])
+
+
+NARROW = """
+func.func @ident_e4m3(%x: f8E4M3FN) -> f8E4M3FN { return %x : f8E4M3FN }
+func.func @ident_e5m2(%x: f8E5M2) -> f8E5M2 { return %x : f8E5M2 }
+func.func @ident_e2m1(%x: f4E2M1FN) -> f4E2M1FN { return %x : f4E2M1FN }
+func.func @sr_e4m3(%x: f32, %r: i32) -> (f8E4M3FN, i8) {
+  %y = round.stochastic %x, %r : f32, i32 -> f8E4M3FN
+  %b = arith.bitcast %y : f8E4M3FN to i8
+  return %y, %b : f8E4M3FN, i8
+}
+"""
+
+
+def test_narrow_float_scalars(ctx):
+    """Scalars of f8/f6/f4 types are integers after lowering; a module lowered
+    by a PassManager run passes and returns them as Python floats (rounded
+    to nearest even on the way in), not as their signed integer bits."""
+    engine = jit(Module.parse(NARROW), opt_level=0)
+    assert engine.invoke("ident_e4m3", -2.0) == -2.0
+    assert engine.invoke("ident_e4m3", 448.0) == 448.0
+    # 0.1 lies between 0.09375 and 0.1015625 (e4m3's step 2^-7 there).
+    assert engine.invoke("ident_e4m3", 0.1) == 0.1015625
+    assert engine.invoke("ident_e5m2", -57344.0) == -57344.0
+    assert engine.invoke("ident_e2m1", -6.0) == -6.0
+    assert engine.invoke("ident_e2m1", 1.25) == 1.0  # tie to even (1.0)
+    # Exact values round to themselves whatever the random bits: -1.5 is
+    # 0xBC in e4m3 (sign, exponent 7, mantissa 4).
+    value, bits = engine.invoke("sr_e4m3", -1.5, 0x7FFFFFFF)
+    assert (value, bits & 0xFF) == (-1.5, 0xBC)
+    with pytest.raises(TypeError, match=r"expected a number for "
+                       r"f8E4M3FN \(i8\)"):
+        engine.invoke("ident_e4m3", "x")
+    # Without the source types (the lowered text parsed again) they are the
+    # integers they were lowered to.
+    lowered = Module.parse(NARROW)
+    PassManager.parse("builtin.module(rng-to-llvm)").run(lowered.operation)
+    plain = ExecutionEngine(Module.parse(str(lowered)), opt_level=0)
+    assert plain.invoke("ident_e4m3", 0xBC) == -68  # i8 0xBC, signed
+
+
 STATIC = """
 func.func @iota(%out: memref<16xi32>) {
   %c0 = arith.constant 0 : index
