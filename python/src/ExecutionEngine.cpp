@@ -228,8 +228,8 @@ static void attachSourceTypes(Signature &sig, FunctionType function) {
   // Scalar floats of 8 bits or fewer became integers of their width.
   auto markNarrowFloat = [](Slot &slot, Type source) {
     auto floatType = dyn_cast<FloatType>(source);
-    if (floatType && floatType.getWidth() <= 8 &&
-        slot.kind == Slot::Integer && slot.width == floatType.getWidth()) {
+    if (floatType && floatType.getWidth() <= 8 && slot.kind == Slot::Integer &&
+        slot.width == floatType.getWidth()) {
       slot.kind = Slot::NarrowFloat;
       slot.element = floatType;
       slot.text = printToString(source) + " (" + slot.text + ")";
@@ -395,10 +395,10 @@ static void storeScalar(const Slot &slot, py::handle value, void *dst,
     }
     llvm::APFloat f(number);
     bool losesInfo;
-    f.convert(slot.kind == Slot::F16    ? llvm::APFloat::IEEEhalf()
-              : slot.kind == Slot::BF16 ? llvm::APFloat::BFloat()
-                                        : cast<FloatType>(slot.element)
-                                              .getFloatSemantics(),
+    f.convert(slot.kind == Slot::F16 ? llvm::APFloat::IEEEhalf()
+              : slot.kind == Slot::BF16
+                  ? llvm::APFloat::BFloat()
+                  : cast<FloatType>(slot.element).getFloatSemantics(),
               llvm::APFloat::rmNearestTiesToEven, &losesInfo);
     uint64_t bits = f.bitcastToAPInt().getZExtValue();
     std::memcpy(dst, &bits, slot.size()); // little-endian host
@@ -454,10 +454,10 @@ static py::object loadScalar(const Slot &slot, const char *src) {
     uint64_t bits = 0;
     std::memcpy(&bits, src, slot.size()); // little-endian host
     unsigned width = slot.kind == Slot::NarrowFloat ? slot.width : 16;
-    llvm::APFloat f(slot.kind == Slot::F16    ? llvm::APFloat::IEEEhalf()
-                    : slot.kind == Slot::BF16 ? llvm::APFloat::BFloat()
-                                              : cast<FloatType>(slot.element)
-                                                    .getFloatSemantics(),
+    llvm::APFloat f(slot.kind == Slot::F16 ? llvm::APFloat::IEEEhalf()
+                    : slot.kind == Slot::BF16
+                        ? llvm::APFloat::BFloat()
+                        : cast<FloatType>(slot.element).getFloatSemantics(),
                     llvm::APInt(width, bits & ((uint64_t(1) << width) - 1)));
     bool losesInfo;
     f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
@@ -748,8 +748,8 @@ void rng_python::populateExecutionEngine(py::module_ &m) {
              // goes on: refuse it here, naming the path and the reason.
              for (const std::string &lib : sharedLibs) {
                std::string why;
-               if (!llvm::sys::DynamicLibrary::getPermanentLibrary(
-                        lib.c_str(), &why)
+               if (!llvm::sys::DynamicLibrary::getPermanentLibrary(lib.c_str(),
+                                                                   &why)
                         .isValid())
                  throw py::value_error("shared_libs: cannot load '" + lib +
                                        "': " + why);

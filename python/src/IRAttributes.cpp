@@ -340,11 +340,14 @@ void rng_python::populateIRAttributes(py::module_ &m) {
       .def_static(
           "get",
           [](std::vector<AttributeW> attrs, py::object context) {
+            MLIRContext *ctx = resolveContext(context)->get();
             SmallVector<Attribute> raw;
-            for (AttributeW &a : attrs)
+            for (auto [i, a] : llvm::enumerate(attrs)) {
+              checkAttributeContext(
+                  a.attr, ctx, "ArrayAttr.get: element " + std::to_string(i));
               raw.push_back(a.attr);
-            return ArrayAttrW(
-                ArrayAttr::get(resolveContext(context)->get(), raw));
+            }
+            return ArrayAttrW(ArrayAttr::get(ctx, raw));
           },
           py::arg("attributes"), py::arg("context") = py::none())
       .def("__len__",
@@ -374,10 +377,13 @@ void rng_python::populateIRAttributes(py::module_ &m) {
           [](py::dict values, py::object context) {
             MLIRContext *ctx = resolveContext(context)->get();
             SmallVector<NamedAttribute> attrs;
-            for (auto item : values)
-              attrs.emplace_back(
-                  StringAttr::get(ctx, item.first.cast<std::string>()),
-                  item.second.cast<AttributeW>().attr);
+            for (auto item : values) {
+              auto name = item.first.cast<std::string>();
+              Attribute value = item.second.cast<AttributeW>().attr;
+              checkAttributeContext(value, ctx,
+                                    "DictAttr.get: entry '" + name + "'");
+              attrs.emplace_back(StringAttr::get(ctx, name), value);
+            }
             return DictAttrW(DictionaryAttr::get(ctx, attrs));
           },
           py::arg("value") = py::dict(), py::arg("context") = py::none())

@@ -75,8 +75,7 @@ namespace {
 /// scalars, which the lowered signature no longer carries.
 class SignatureRecorder : public PassInstrumentation {
 public:
-  void begin(Operation *rootOp,
-             llvm::StringMap<FunctionType> *signatures) {
+  void begin(Operation *rootOp, llvm::StringMap<FunctionType> *signatures) {
     std::lock_guard<std::mutex> lock(mutex);
     root = rootOp;
     into = signatures;

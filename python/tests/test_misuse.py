@@ -16,6 +16,7 @@ from rng_mlir.ir import (
     Block,
     Context,
     DenseElementsAttr,
+    DictAttr,
     F32Type,
     FloatAttr,
     IndexType,
@@ -317,6 +318,15 @@ def test_mixed_contexts():
                                "belongs to another Context"):
                 rand.attributes["rounds"] = foreign_attr
             assert rand.attributes["rounds"].value == 10
+            # Nested in an array or a dictionary of this Context: it would
+            # outlive its own Context there.
+            with pytest.raises(ValueError, match="ArrayAttr.get: element 1 "
+                               "7 : i32 belongs to another Context"):
+                ArrayAttr.get([rand.attributes["rounds"], foreign_attr])
+            with pytest.raises(ValueError, match="DictAttr.get: entry 'r' "
+                               "7 : i32 belongs to another Context"):
+                DictAttr.get({"r": foreign_attr})
+            assert len(ArrayAttr.get([rand.attributes["rounds"]])) == 1
 
 
 def test_operation_misuse(ctx):

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Verifiers.h"
+
 #include "rng/Dialect/Rng/IR/RngOps.h"
 #include "rng/Support/ElementwiseFolding.h"
 #include "rng/Support/Philox.h"
@@ -221,11 +223,8 @@ OpFoldResult HashDropoutOp::fold(FoldAdaptor adaptor) {
 }
 
 LogicalResult DropoutOp::verify() {
-  uint32_t rounds = getRounds();
-  if (rounds < kMinPhiloxRounds || rounds > kMaxPhiloxRounds)
-    return emitOpError("attribute 'rounds' must be in [")
-           << kMinPhiloxRounds << ", " << kMaxPhiloxRounds
-           << "] (Philox round count), but got " << int32_t(rounds);
+  if (failed(verifyPhiloxRounds(*this, getRoundsAttr())))
+    return failure();
   return verifySameShapes(
       *this, getX().getType(), "x",
       {{"p", getP()}, {"seed", getSeed()}, {"offset", getOffset()}});

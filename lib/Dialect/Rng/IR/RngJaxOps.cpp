@@ -40,6 +40,10 @@ static std::array<uint32_t, 2> getKey(ArrayRef<uint64_t> in) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Threefry2x32Op::verify() {
+  if (failed(verifyDefaultedAttr(*this, getRoundsAttr(), "rounds",
+                                 "the Threefry round count",
+                                 kDefaultThreefryRounds)))
+    return failure();
   uint32_t rounds = getRounds();
   if (rounds < kMinThreefryRounds || rounds > kMaxThreefryRounds)
     return emitOpError("attribute 'rounds' must be in [")

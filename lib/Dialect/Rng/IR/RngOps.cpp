@@ -25,8 +25,21 @@ using namespace mlir::rng;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Checks the `rounds` attribute of any rng op.
-static LogicalResult verifyRounds(Operation *op, uint32_t rounds) {
+LogicalResult rng::verifyDefaultedAttr(Operation *op, Attribute attr,
+                                       StringRef name, StringRef meaning,
+                                       int64_t defaultValue) {
+  if (attr)
+    return success();
+  return op->emitOpError("requires attribute '")
+         << name << "' (" << meaning << "; the custom form omits it at "
+         << defaultValue << ", but it was removed from the operation)";
+}
+
+LogicalResult rng::verifyPhiloxRounds(Operation *op, IntegerAttr attr) {
+  if (failed(verifyDefaultedAttr(op, attr, "rounds", "the Philox round count",
+                                 kDefaultPhiloxRounds)))
+    return failure();
+  uint32_t rounds = attr.getValue().getZExtValue();
   if (rounds < kMinPhiloxRounds || rounds > kMaxPhiloxRounds)
     return op->emitOpError("attribute 'rounds' must be in [")
            << kMinPhiloxRounds << ", " << kMaxPhiloxRounds
@@ -75,7 +88,7 @@ LogicalResult rng::verifyKeyType(Operation *op, Type keyType,
 //===----------------------------------------------------------------------===//
 
 LogicalResult Philox4x32Op::verify() {
-  if (failed(verifyRounds(*this, getRounds())))
+  if (failed(verifyPhiloxRounds(*this, getRoundsAttr())))
     return failure();
   return verifyKeyType(*this, getK0().getType(), getC0().getType());
 }
@@ -116,8 +129,8 @@ static LogicalResult inferTritonResultTypes(std::optional<Location> location,
 /// Checks what the type constraints and the Elementwise trait cannot: the
 /// round count and a seed that is scalar or shaped like the offset.
 static LogicalResult verifyTritonOp(Operation *op, Type seedType,
-                                    Type offsetType, uint32_t rounds) {
-  if (failed(verifyRounds(op, rounds)))
+                                    Type offsetType, IntegerAttr rounds) {
+  if (failed(verifyPhiloxRounds(op, rounds)))
     return failure();
   // A shaped seed must be the offset's type up to the element type (same
   // kind, shape and tensor encoding).
@@ -141,7 +154,7 @@ static LogicalResult verifyTritonOp(Operation *op, Type seedType,
   }                                                                            \
   LogicalResult OpTy::verify() {                                               \
     return verifyTritonOp(*this, getSeed().getType(), getOffset().getType(),   \
-                          getRounds());                                        \
+                          getRoundsAttr());                                    \
   }
 
 RNG_DEFINE_TRITON_OP_COMMON(RandIntOp, I32, 1)

@@ -286,6 +286,9 @@ OpFoldResult TorchRandomOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult TorchDropoutOp::verify() {
+  if (failed(verifyDefaultedAttr(*this, getVecAttr(), "vec",
+                                 "PyTorch's dropout vector width", 1)))
+    return failure();
   uint32_t vec = getVec();
   if (vec != 1 && vec != 2 && vec != 4 && vec != 8)
     return emitOpError("attribute 'vec' must be 1, 2, 4 or 8 (PyTorch's "
