@@ -517,6 +517,11 @@ def test_builders_infer_and_print(ctx):
         y, keep = rng.torch_dropout(ftype("f32"), itype(1), x, d, s, s, s, s,
                                     vec=8)
         assert (str(y.type), str(keep.type)) == ("f32", "i1")
+        # Two results of different element types, both inferred: x's and
+        # i1, of the shape.
+        y, keep = rng.torch_dropout(x, d, s, s, s, v)
+        assert (str(y.type), str(keep.type)) == ("vector<4xf32>",
+                                                 "vector<4xi1>")
         S = rng.torch_threads(v, multiprocessors=108,
                               threads_per_multiprocessor=2048)
         assert str(S.type) == "vector<4xi64>"
@@ -561,10 +566,10 @@ def test_builder_misuse(ctx):
         with pytest.raises(MLIRError, match="'rng.curand' op operand #0 must "
                            "be i64, or a vector"):
             rng.curand(w, s, s)
-        # Bounds of two types: no result type verifies; with one given, the
-        # verifier says what is wrong.
-        with pytest.raises(MLIRError, match="Unable to infer the result types "
-                           "of 'rng.torch_uniform'"):
+        # Bounds of two types: the result takes `from`'s, and the verifier
+        # says what is wrong, whether or not the result type is given.
+        with pytest.raises(MLIRError, match="'from' and 'to' must have the "
+                           "result's element type 'f32'"):
             rng.torch_uniform(s, s, s, s, x, d)
         with pytest.raises(MLIRError, match="'from' and 'to' must have the "
                            "result's element type 'f32'"):
@@ -579,11 +584,11 @@ def test_builder_misuse(ctx):
         with pytest.raises(MLIRError, match="'rng.torch_dropout' op operand "
                            "#1 must be f64"):
             rng.torch_dropout(f32, itype(1), x, x, s, s, s, s)
-        # Two results of different element types: pass both.
-        with pytest.raises(MLIRError, match="Unable to infer the result types "
-                           "of 'rng.torch_dropout'.*pass the result types as "
-                           "leading Type arguments"):
-            rng.torch_dropout(x, d, s, s, s, s)
+        # Result types given are checked against the inferred ones.
+        with pytest.raises(MLIRError, match="'rng.torch_dropout' op result "
+                           "#0 must have the element type of 'x' \\('f32'\\), "
+                           "but got 'f64'"):
+            rng.torch_dropout(f64, itype(1), x, d, s, s, s, s)
         with pytest.raises(MLIRError, match="failed to verify that all of "
                            r"\{n, threads, result\} have same type"):
             rng.torch_offset_increment(v, s, unroll=4)

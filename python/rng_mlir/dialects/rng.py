@@ -13,8 +13,9 @@ leading types. For example::
     i = rng.linear_index(tensor_type, base)           # base optional
     w0, w1, w2, w3 = rng.curand4(seed, subsequence, position)
     u = rng.torch_uniform(seed, offset, threads, index, from_, to)
-    y, keep = rng.torch_dropout(y_type, keep_type, x, p, seed, offset,
-                                threads, index, vec=4)  # result types first
+    y, keep = rng.torch_dropout(x, p, seed, offset, threads, index, vec=4)
+    n = rng.torch_normal(f16_type, seed, offset, threads, index, mean, std)
+                                            # f16/bf16 normals: type first
     S = rng.torch_threads(n, multiprocessors=132,
                           threads_per_multiprocessor=2048)
 

@@ -67,6 +67,64 @@ RNG_CURAND_INFER(CurandNormal2DoubleOp, builder.getF64Type(), 2)
 
 #undef RNG_CURAND_INFER
 
+//===----------------------------------------------------------------------===//
+// Inferred result types of the PyTorch ops
+//===----------------------------------------------------------------------===//
+
+/// `elementTypes` of the shape (the first shaped operand's). Lenient like
+/// inferCurandResultTypes.
+static LogicalResult inferTorchResultTypes(ValueRange operands,
+                                           ArrayRef<Type> elementTypes,
+                                           SmallVectorImpl<Type> &types) {
+  if (operands.empty())
+    return failure();
+  Type shape = getShapeSource(operands.getTypes());
+  for (Type element : elementTypes)
+    types.push_back(getTypeWithElementType(shape, element));
+  return success();
+}
+
+LogicalResult TorchUniformOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  // The bounds' element type (`from`, operand 4).
+  if (operands.size() < 5)
+    return failure();
+  return inferTorchResultTypes(
+      operands, {getElementTypeOrSelf(operands[4].getType())},
+      inferredReturnTypes);
+}
+
+LogicalResult TorchBernoulliOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  return inferTorchResultTypes(operands, {IntegerType::get(context, 1)},
+                               inferredReturnTypes);
+}
+
+LogicalResult TorchRandomOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  return inferTorchResultTypes(operands, {IntegerType::get(context, 64)},
+                               inferredReturnTypes);
+}
+
+LogicalResult TorchDropoutOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  // The output has `x`'s element type (operand 0), the mask i1.
+  if (operands.empty())
+    return failure();
+  return inferTorchResultTypes(
+      operands,
+      {getElementTypeOrSelf(operands[0].getType()), IntegerType::get(context, 1)},
+      inferredReturnTypes);
+}
+
 static std::array<uint32_t, 4> wordsOf(ArrayRef<uint64_t> in) {
   return curandWords(in[0], in[1], in[2]);
 }

@@ -293,7 +293,10 @@ defvar Rng_TorchTypesDoc = [{
     ranked tensors (static or dynamic sizes) of `i64`; every shaped operand
     and result shares one shape, and scalars may stand beside shaped
     operands (typically every operand but `index` is a scalar). The custom
-    form spells every type: `: (operand types) -> result types`.
+    form spells every type: `: (operand types) -> result types`. Every
+    result type but `rng.torch_normal`'s follows from the operands (the
+    result's element type and the first shaped operand's shape), and
+    builders infer it.
 }];
 
 class Rng_TorchOp<string mnemonic, list<Trait> traits = []>
@@ -302,7 +305,8 @@ class Rng_TorchOp<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
-def Rng_TorchUniformOp : Rng_TorchOp<"torch_uniform"> {
+def Rng_TorchUniformOp : Rng_TorchOp<"torch_uniform",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "PyTorch's uniform_(from, to) and rand on CUDA";
   let description = !strconcat([{
     Returns element `index` of PyTorch's `tensor.uniform_(from, to)` on CUDA
@@ -375,7 +379,8 @@ def Rng_TorchNormalOp : Rng_TorchOp<"torch_normal"> {
   let results = (outs Rng_TorchFloatLike:$result);
 }
 
-def Rng_TorchBernoulliOp : Rng_TorchOp<"torch_bernoulli"> {
+def Rng_TorchBernoulliOp : Rng_TorchOp<"torch_bernoulli",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "PyTorch's bernoulli_(p) with a scalar p on CUDA";
   let description = !strconcat([{
     Returns element `index` of PyTorch's `tensor.bernoulli_(p)` (a float
@@ -403,7 +408,8 @@ def Rng_TorchBernoulliOp : Rng_TorchOp<"torch_bernoulli"> {
   let hasFolder = 1;
 }
 
-def Rng_TorchRandomOp : Rng_TorchOp<"torch_random"> {
+def Rng_TorchRandomOp : Rng_TorchOp<"torch_random",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "PyTorch's random_(from, to), random_() and randint on CUDA";
   let description = !strconcat([{
     Returns element `index` of PyTorch's `tensor.random_(from, to)` (and
@@ -444,7 +450,8 @@ def Rng_TorchRandomOp : Rng_TorchOp<"torch_random"> {
   let hasFolder = 1;
 }
 
-def Rng_TorchDropoutOp : Rng_TorchOp<"torch_dropout"> {
+def Rng_TorchDropoutOp : Rng_TorchOp<"torch_dropout",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "PyTorch's native_dropout in training mode on CUDA";
   let description = [{
     Returns element `index` of the output and the mask of PyTorch's
