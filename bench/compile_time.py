@@ -8,7 +8,9 @@ Prints three tables (docs/Benchmarks.md, "Compile time", records a run):
    normal with the integer as random bits, as in a dropout/quantization
    kernel), through `convert-rng-to-arith` and through `rng-to-llvm`: CPU time
    (user + system) of the whole rng-opt run, its time per op and peak RSS.
-   Linear lowering keeps the time per op flat.
+   Linear lowering keeps the time per op flat. The `torch` module: per
+   element e, rng.torch_uniform at index e (PyTorch's layout: the ops of
+   one draw group share a Philox block) with every result stored.
 2. folding: every op that folds, with one operand a 1M-element non-splat
    constant (the others scalar constants), through `canonicalize`, against
    the same run without a pass (parsing and printing): extra time and extra
@@ -92,7 +94,28 @@ def scaling_module(num_ops, variant):
     round.stochastic of the first normal with the integer as random bits,
     every rounded value stored to memory or the results unused (the rng
     passes erase the unused ops instead of lowering them); `randint`,
-    num_ops rng.randint with unused results (each its own Philox block)."""
+    num_ops rng.randint with unused results (each its own Philox block);
+    `torch`, num_ops rng.torch_uniform of consecutive indices (S = 1024,
+    so groups of four share a draw), every result stored."""
+    if variant == "torch":
+        lines = ["func.func @kernel(%%seed: i64, %%out: memref<%dxf32>) {" %
+                 num_ops,
+                 "  %off = arith.constant 0 : i64",
+                 "  %S = arith.constant 1024 : i64",
+                 "  %f0 = arith.constant 0.0 : f32",
+                 "  %f1 = arith.constant 1.0 : f32"]
+        for i in range(num_ops):
+            e = (i % 4) * 1024 + i // 4  # components of a draw side by side
+            lines += [
+                "  %%e%d = arith.constant %d : i64" % (i, e),
+                "  %%u%d = rng.torch_uniform %%seed, %%off, %%S, %%e%d, %%f0, "
+                "%%f1 : (i64, i64, i64, i64, f32, f32) -> f32" % (i, i),
+                "  %%i%d = arith.constant %d : index" % (i, i),
+                "  memref.store %%u%d, %%out[%%i%d] : memref<%dxf32>" %
+                (i, i, num_ops),
+            ]
+        lines += ["  return", "}"]
+        return "\n".join(lines) + "\n"
     if variant == "randint":
         lines = ["func.func @kernel(%seed: i32) {"]
         for i in range(num_ops):
@@ -140,7 +163,8 @@ def section_scaling(rng_opt, sizes, tmp, pipelines, variants,
     print("## Scaling: ops sharing one seed, distinct offsets\n")
     print("module: `stored` or `unused`, groups of randn4x, randint and "
           "round.stochastic whose results are stored or unused; `randint`, "
-          "rng.randint only. "
+          "rng.randint only; `torch`, rng.torch_uniform of a PyTorch "
+          "layout, stored. "
           "CPU s: the whole rng-opt run (parsing, all passes, verification, "
           "printing). rng passes: wall time of convert-rng-to-arith and "
           "convert-round-to-arith (--mlir-timing, verification included), "
@@ -150,7 +174,8 @@ def section_scaling(rng_opt, sizes, tmp, pipelines, variants,
     print("|---:|---|---|---:|---:|---:|---:|")
     for size in sizes:
         for variant in variants:
-            num_ops = size if variant == "randint" else size - size % 3
+            num_ops = (size if variant in ("randint", "torch") else
+                       size - size % 3)
             path = os.path.join(tmp, "scaling.mlir")
             with open(path, "w") as f:
                 f.write(scaling_module(num_ops, variant))
@@ -196,11 +221,12 @@ def dense_hex(element_bits, count, value):
 def fold_cases():
     """(op name, the big constant's type and element bits, the op's line
     with {v} for the big constant, the value to return and its type). The
-    scalar constants %s32, %s32b, %s64, %p, %scale and the splat %rs are defined in the
-    module."""
+    scalar constants %s32, %s32b, %s64, %p, %pd, %off, %S, %f0, %f1, %scale
+    and the splats %rs and %Sv are defined in the module."""
     n = FOLD_ELEMENTS
     i32, i64 = "tensor<%dxi32>" % n, "tensor<%dxi64>" % n
-    f32 = "tensor<%dxf32>" % n
+    f32, f64 = "tensor<%dxf32>" % n, "tensor<%dxf64>" % n
+    i1 = "tensor<%dxi1>" % n
     bf16, e4m3 = "tensor<%dxbf16>" % n, "tensor<%dxf8E4M3FN>" % n
     return [
         ("rng.philox_4x32", i32, 32, "%r:4 = rng.philox_4x32 {v}, {v}, "
@@ -236,6 +262,36 @@ def fold_cases():
          "i32, " + i64 + " -> " + f32, "%r", f32),
         ("rng.jax_randint", i64, 64, "%r = rng.jax_randint %s32, %s32, {v}, "
          "%s32, %s32b : i32, " + i64 + ", i32", "%r", i32),
+        ("rng.curand", i64, 64, "%r = rng.curand %s64, %s64, {v} : i64, "
+         "i64, " + i64, "%r", i32),
+        ("rng.curand4", i64, 64, "%r:4 = rng.curand4 %s64, %s64, {v} : i64, "
+         "i64, " + i64, "%r#3", i32),
+        ("rng.curand_uniform", i64, 64, "%r = rng.curand_uniform %s64, "
+         "{v}, %s64 : i64, " + i64 + ", i64", "%r", f32),
+        ("rng.curand_uniform_double", i64, 64, "%r = "
+         "rng.curand_uniform_double %s64, %s64, {v} : i64, i64, " + i64, "%r",
+         f64),
+        ("rng.curand_uniform2_double", i64, 64, "%r:2 = "
+         "rng.curand_uniform2_double %s64, %s64, {v} : i64, i64, " + i64,
+         "%r#1", f64),
+        ("rng.torch_uniform", i64, 64, "%r = rng.torch_uniform %s64, %off, "
+         "%S, {v}, %f0, %f1 : (i64, i64, i64, " + i64 + ", f32, f32) -> " +
+         f32, "%r", f32),
+        ("rng.torch_bernoulli", i64, 64, "%r = rng.torch_bernoulli %s64, "
+         "%off, %S, {v}, %p : (i64, i64, i64, " + i64 + ", f32) -> " + i1,
+         "%r", i1),
+        ("rng.torch_random", i64, 64, "%r = rng.torch_random %s64, %off, "
+         "%S, {v}, %s64, %s64 {wide} : (i64, i64, i64, " + i64 + ", i64, "
+         "i64) -> " + i64, "%r", i64),
+        ("rng.torch_dropout", i64, 64, "%r:2 = rng.torch_dropout %p, %pd, "
+         "%s64, %off, %S, {v} {vec = 4 : i32} : (f32, f64, i64, i64, i64, " +
+         i64 + ") -> (" + f32 + ", " + i1 + ")", "%r#0", f32),
+        ("rng.torch_threads", i64, 64, "%r = rng.torch_threads {v} "
+         "{multiprocessors = 132 : i64, threads_per_multiprocessor = 2048 : "
+         "i64} : " + i64, "%r", i64),
+        ("rng.torch_offset_increment", i64, 64, "%r = "
+         "rng.torch_offset_increment {v}, %Sv {unroll = 4 : i32} : " + i64,
+         "%r", i64),
         ("round.stochastic", f32, 32, "%r = round.stochastic {v}, %rs : "
          + f32 + ", " + i32 + " -> " + bf16, "%r", bf16),
         ("round.scaling_stochastic", f32, 32, "%r = round.scaling_stochastic "
@@ -258,8 +314,15 @@ def write_fold_module(path, case):
                 "  %s32b = arith.constant 1000 : i32\n"
                 "  %s64 = arith.constant 7 : i64\n"
                 "  %p = arith.constant 0.25 : f32\n"
+                "  %pd = arith.constant 0.25 : f64\n"
+                "  %off = arith.constant 8 : i64\n"
+                "  %S = arith.constant 270336 : i64\n"
+                "  %f0 = arith.constant 0.0 : f32\n"
+                "  %f1 = arith.constant 1.0 : f32\n"
                 "  %scale = arith.constant 1.0 : f8E8M0FNU\n")
         f.write("  %%rs = arith.constant dense<12345> : tensor<%dxi32>\n" %
+                FOLD_ELEMENTS)
+        f.write("  %%Sv = arith.constant dense<270336> : tensor<%dxi64>\n" %
                 FOLD_ELEMENTS)
         f.write("  %%big = arith.constant %s : %s\n" %
                 (dense_hex(bits, FOLD_ELEMENTS, value), big_type))
@@ -354,7 +417,7 @@ def main():
     parser.add_argument("--pipelines",
                         default="convert-rng-to-arith,rng-to-llvm",
                         help="pipelines of the scaling section")
-    parser.add_argument("--modules", default="stored,unused,randint",
+    parser.add_argument("--modules", default="stored,unused,randint,torch",
                         help="module variants of the scaling section")
     parser.add_argument("--outline-above", type=int,
                         help="lower with this outline-above threshold first "

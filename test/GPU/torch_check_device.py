@@ -157,10 +157,12 @@ def gen():
     # only the stores are guarded, so the four share their IR.
     # uniform_4x, normal_4x: PyTorch's own structure, a grid of S threads
     # looping over the iterations k (K = ceil(n / 4S)).
-    def iteration_loop(thread, first, base):
+    def iteration_loop(thread, first, base, start="%z", step="%o"):
         """The loop over the iterations k (K = ceil(n / 4S)) of thread %g
         whose first subsequence is `first` (defined by the ops `thread`), up
-        to %`base` = first + 4kS; the caller writes the body and closes it."""
+        to %`base` = first + 4kS; the caller writes the body and closes it.
+        `start` and `step` (index values; `thread` may define them) take
+        every step-th iteration from start."""
         return """    %threads = arith.constant {S} : i64
     %c1 = arith.constant 1 : i64
     %c4 = arith.constant 4 : i64
@@ -173,13 +175,14 @@ def gen():
     %kn = arith.index_cast %kk : i64 to index
     %z = arith.constant 0 : index
     %o = arith.constant 1 : index
-    scf.for %kx = %z to %kn step %o {
+    scf.for %kx = {start} to %kn step {step} {
     %k = arith.index_cast %kx : index to i64
     %k4 = arith.muli %k, %c4 : i64
     %s0 = arith.muli %k4, %threads : i64
     %{base} = arith.addi %s0, {first} : i64
 """.replace("{S}", str(BENCH_THREADS)).replace("{thread}", thread).replace(
-            "{first}", first).replace("{base}", base)
+            "{first}", first).replace("{base}", base).replace(
+            "{start}", start).replace("{step}", step)
 
     for name, op in (("uniform_4x", "rng.torch_uniform %seed, %offset, %threads, %e@J, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32"),
@@ -204,12 +207,30 @@ def gen():
     # uniform_16x, normal_16x: a grid of S / 4 threads; thread g draws for
     # the four subsequences t0 .. t0 + 3 (t0 = 4g) in each iteration k, so
     # each component's four values are contiguous: one 128-bit store each.
+    # uniform_16xf, normal_16xf: the same work on a grid of S threads (full
+    # occupancy): thread g takes the subsequences t0 = 4 (g mod S/4) .. + 3
+    # in the iterations k = floor(g / (S/4)), + 4, + 8, ...
+    sixteen = "    %c3 = arith.constant 3 : i64\n    %t0 = arith.muli %g, %c4 : i64\n"
+    sixteen_full = """    %c3 = arith.constant 3 : i64
+    %quarter = arith.constant {Q} : i64
+    %q = arith.remui %g, %quarter : i64
+    %t0 = arith.muli %q, %c4 : i64
+    %k0 = arith.divui %g, %quarter : i64
+    %kstart = arith.index_cast %k0 : i64 to index
+    %kstep = arith.constant 4 : index
+""".replace("{Q}", str(BENCH_THREADS // 4))
     for name, op in (("uniform_16x", "rng.torch_uniform %seed, %offset, %threads, %e@J@C, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32"),
                      ("normal_16x", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
+                     ("uniform_16xf", "rng.torch_uniform %seed, %offset, %threads, %e@J@C, %lo, %hi"
+                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
+                     ("normal_16xf", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32")):
-        b = iteration_loop("    %c3 = arith.constant 3 : i64\n    %t0 = arith.muli %g, %c4 : i64\n",
-                           "%t0", "b0")
+        if name.endswith("f"):
+            b = iteration_loop(sixteen_full, "%t0", "b0", "%kstart", "%kstep")
+        else:
+            b = iteration_loop(sixteen, "%t0", "b0")
         for c in range(1, 4):
             b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d : i64\n" % (c, c, c, c)
         for j in range(4):

@@ -277,9 +277,12 @@ def bench(check, n=1 << 28):
     for name, lo, hi, torch_fn in (
             ("uniform_4x", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
             ("uniform_16x", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
+            ("uniform_16xf", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
             ("normal_4x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0)),
-            ("normal_16x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0))):
-        grid = S if name.endswith("_4x") else S // 4
+            ("normal_16x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0)),
+            ("normal_16xf", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0))):
+        # _16x: S / 4 threads, each all iterations; _4x and _16xf: S.
+        grid = S // 4 if name.endswith("_16x") else S
         t = torch.empty(n, dtype=torch.float32, device="cuda")
         check.set_state(seed, offset)
         torch_fn(t)
