@@ -85,15 +85,14 @@ static LogicalResult inferTorchResultTypes(ValueRange operands,
 }
 
 LogicalResult TorchUniformOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   // The bounds' element type (`from`, operand 4).
   if (operands.size() < 5)
     return failure();
-  return inferTorchResultTypes(
-      operands, {getElementTypeOrSelf(operands[4].getType())},
-      inferredReturnTypes);
+  return inferTorchResultTypes(operands,
+                               {getElementTypeOrSelf(operands[4].getType())},
+                               inferredReturnTypes);
 }
 
 LogicalResult TorchBernoulliOp::inferReturnTypes(
@@ -104,25 +103,27 @@ LogicalResult TorchBernoulliOp::inferReturnTypes(
                                inferredReturnTypes);
 }
 
-LogicalResult TorchRandomOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+TorchRandomOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                                ValueRange operands, DictionaryAttr,
+                                OpaqueProperties, RegionRange,
+                                SmallVectorImpl<Type> &inferredReturnTypes) {
   return inferTorchResultTypes(operands, {IntegerType::get(context, 64)},
                                inferredReturnTypes);
 }
 
-LogicalResult TorchDropoutOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+TorchDropoutOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
+                                 ValueRange operands, DictionaryAttr,
+                                 OpaqueProperties, RegionRange,
+                                 SmallVectorImpl<Type> &inferredReturnTypes) {
   // The output has `x`'s element type (operand 0), the mask i1.
   if (operands.empty())
     return failure();
-  return inferTorchResultTypes(
-      operands,
-      {getElementTypeOrSelf(operands[0].getType()), IntegerType::get(context, 1)},
-      inferredReturnTypes);
+  return inferTorchResultTypes(operands,
+                               {getElementTypeOrSelf(operands[0].getType()),
+                                IntegerType::get(context, 1)},
+                               inferredReturnTypes);
 }
 
 static std::array<uint32_t, 4> wordsOf(ArrayRef<uint64_t> in) {
