@@ -238,13 +238,10 @@ static void attachSourceTypes(Signature &sig, FunctionType function) {
   if (function.getNumResults() == sig.results.size())
     for (auto [slot, type] : llvm::zip(sig.results, function.getResults()))
       markNarrowFloat(slot, type);
-  ArrayRef<Type> source = function.getInputs();
-  if (source.size() == sig.params.size())
-    for (auto [slot, type] : llvm::zip(sig.params, source))
-      markNarrowFloat(slot, type);
   llvm::DenseMap<size_t, MemRefType> memrefs;
+  SmallVector<std::pair<size_t, Type>> scalars;
   size_t cursor = 0;
-  for (Type type : source) {
+  for (Type type : function.getInputs()) {
     size_t count = getLoweredParamCount(type);
     if (count == 0 || cursor + count > sig.params.size())
       return;
@@ -257,13 +254,18 @@ static void attachSourceTypes(Signature &sig, FunctionType function) {
             sig.params[cursor + i].width != 64)
           return;
       memrefs[cursor] = memref;
-    } else if (count == 1 && sig.params[cursor].kind == Slot::Pointer) {
-      return;
+    } else if (count == 1) {
+      if (sig.params[cursor].kind == Slot::Pointer)
+        return;
+      scalars.push_back({cursor, type});
     }
     cursor += count;
   }
-  if (cursor == sig.params.size())
-    sig.memrefs = std::move(memrefs);
+  if (cursor != sig.params.size())
+    return;
+  sig.memrefs = std::move(memrefs);
+  for (auto [index, type] : scalars)
+    markNarrowFloat(sig.params[index], type);
 }
 
 /// "(2, 3)" for numpy's shape of `array`.

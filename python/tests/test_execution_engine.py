@@ -176,6 +176,13 @@ NARROW = """
 func.func @ident_e4m3(%x: f8E4M3FN) -> f8E4M3FN { return %x : f8E4M3FN }
 func.func @ident_e5m2(%x: f8E5M2) -> f8E5M2 { return %x : f8E5M2 }
 func.func @ident_e2m1(%x: f4E2M1FN) -> f4E2M1FN { return %x : f4E2M1FN }
+func.func @fill_e5m2(%m: memref<2xf8E5M2>, %x: f8E5M2) -> f8E5M2 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  memref.store %x, %m[%c0] : memref<2xf8E5M2>
+  memref.store %x, %m[%c1] : memref<2xf8E5M2>
+  return %x : f8E5M2
+}
 func.func @sr_e4m3(%x: f32, %r: i32) -> (f8E4M3FN, i8) {
   %y = round.stochastic %x, %r : f32, i32 -> f8E4M3FN
   %b = arith.bitcast %y : f8E4M3FN to i8
@@ -200,6 +207,11 @@ def test_narrow_float_scalars(ctx):
     # 0xBC in e4m3 (sign, exponent 7, mantissa 4).
     value, bits = engine.invoke("sr_e4m3", -1.5, 0x7FFFFFFF)
     assert (value, bits & 0xFF) == (-1.5, 0xBC)
+    # Beside a memref (whose elements are the bits, np.uint8): 0.75 in e5m2
+    # is 0x3A (exponent 14, mantissa 2).
+    cells = np.zeros(2, np.uint8)
+    assert engine.invoke("fill_e5m2", cells, 0.75) == 0.75
+    assert list(cells) == [0x3A, 0x3A]
     with pytest.raises(TypeError, match=r"expected a number for "
                        r"f8E4M3FN \(i8\)"):
         engine.invoke("ident_e4m3", "x")
