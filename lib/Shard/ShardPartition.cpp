@@ -49,10 +49,10 @@ static bool holdsShardOps(FunctionOpInterface fn) {
       .wasInterrupted();
 }
 
-/// Appends upstream's passes, which run on any FunctionOpInterface.
-/// Checks that every shard.sharding in `fn` splits over axes its grid has:
-/// LLVM 22's sharding-propagation indexes the grid's shape with the axis
-/// unchecked (a crash for `split_axes = [[128]]` on a one-axis grid).
+/// Checks that every shard.sharding in `fn` splits over axes its grid has
+/// (LLVM 22's sharding-propagation indexes the grid's shape with the axis
+/// unchecked: a crash for `split_axes = [[128]]` on a one-axis grid), and
+/// that every shard.shard splits only dimensions its tensor has.
 static LogicalResult checkSplitAxes(FunctionOpInterface fn, StringRef pass,
                                     SymbolTableCollection &symbolTable) {
   WalkResult result = fn.walk([&](shard::ShardingOp sharding) {
@@ -75,9 +75,36 @@ static LogicalResult checkSplitAxes(FunctionOpInterface fn, StringRef pass,
     }
     return WalkResult::advance();
   });
+  if (result.wasInterrupted())
+    return failure();
+  // A split of a dimension the tensor lacks (`split_axes = [[0]]` on a
+  // tensor<i32>): LLVM 22's shard-partition builds a shard.all_slice of
+  // that dimension and crashes.
+  result = fn.walk([&](shard::ShardOp shardOp) {
+    auto type = dyn_cast<RankedTensorType>(shardOp.getSrc().getType());
+    auto sharding = shardOp.getSharding().getDefiningOp<shard::ShardingOp>();
+    if (!type || !sharding)
+      return WalkResult::advance();
+    int64_t rank = type.getRank();
+    for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes())) {
+      if (static_cast<int64_t>(dim) < rank || axes.empty())
+        continue;
+      InFlightDiagnostic diag = shardOp.emitError()
+                                << pass << ": the sharding splits dimension "
+                                << dim << " of " << type << ", which ";
+      if (rank == 0)
+        diag << "has no dimension to split";
+      else
+        diag << "has dimensions 0 .. " << rank - 1;
+      diag << " (LLVM 22's shard-partition crashes on it)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
   return failure(result.wasInterrupted());
 }
 
+/// Appends upstream's passes, which run on any FunctionOpInterface.
 static void addPartitionPasses(OpPassManager &pm) {
   pm.addPass(shard::createShardingPropagation());
   pm.addPass(shard::createPartition());

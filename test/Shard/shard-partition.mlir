@@ -178,3 +178,29 @@ func.func @negative_axis_out_of_range(%seed: i32, %ctr: tensor<8xi32>) -> tensor
   %u0 = shard.shard %u to %s : tensor<8xf32>
   return %u0 : tensor<8xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// A split of a dimension the tensor lacks (found by fuzzing): refused
+// instead of LLVM 22's crash in shard-partition (shard.all_slice of a
+// rank-0 tensor).
+func.func @split_of_a_scalar_tensor() -> tensor<i32> {
+  %c = arith.constant dense<7> : tensor<i32>
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  // expected-error @+1 {{rng-shard-partition: the sharding splits dimension 0 of 'tensor<i32>', which has no dimension to split (LLVM 22's shard-partition crashes on it)}}
+  %r = shard.shard %c to %split : tensor<i32>
+  return %r : tensor<i32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2x2)
+
+func.func @split_past_the_rank(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %split = shard.sharding @grid split_axes = [[0], [1]] : !shard.sharding
+  // expected-error @+1 {{rng-shard-partition: the sharding splits dimension 1 of 'tensor<4xf32>', which has dimensions 0 .. 0 (LLVM 22's shard-partition crashes on it)}}
+  %r = shard.shard %x to %split : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
