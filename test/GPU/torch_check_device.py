@@ -25,6 +25,7 @@ curand_uniform_double / curand_uniform2_double / curand_normal2_double
 2^20 positions: every value bit for bit, normals included.
 """
 
+import itertools
 import sys
 
 DTYPES = ("f32", "f16", "bf16", "f64")
@@ -36,11 +37,18 @@ STORE = {"f32": "f32", "f16": "i16", "bf16": "i16", "f64": "f64"}
 # device gives this S.
 BENCH_N = 1 << 28
 BENCH_THREADS = 270336
+# The 16-value bench kernels: (name suffix, threads per S / 4 subsequence
+# groups, gpu.func attributes); the runner launches split * S / 4 threads.
+SIXTEEN_SPLITS = (("_16x", 1, ""), ("_16x2", 2, ""), ("_16xf", 4, ""),
+                  ("_16xr", 4, "nvvm.maxnreg = 32 : i32"))
 BENCH_LAUNCH = ["%seed: i64", "%offset: i64", "%unused_threads: i64", "%n: i64"]
 
 
-def kernel(name, params, body):
-    return "  gpu.func @%s(%s) kernel {\n%s    gpu.return\n  }\n" % (name, ", ".join(params), body)
+def kernel(name, params, body, attributes=""):
+    if attributes:
+        attributes = " attributes {%s}" % attributes
+    return "  gpu.func @%s(%s) kernel%s {\n%s    gpu.return\n  }\n" % (
+        name, ", ".join(params), attributes, body)
 
 
 HEAD = """    %i = gpu.global_id x
@@ -207,30 +215,32 @@ def gen():
     # uniform_16x, normal_16x: a grid of S / 4 threads; thread g draws for
     # the four subsequences t0 .. t0 + 3 (t0 = 4g) in each iteration k, so
     # each component's four values are contiguous: one 128-bit store each.
-    # uniform_16xf, normal_16xf: the same work on a grid of S threads (full
-    # occupancy): thread g takes the subsequences t0 = 4 (g mod S/4) .. + 3
-    # in the iterations k = floor(g / (S/4)), + 4, + 8, ...
+    # The same work on more threads (SIXTEEN_SPLITS): _16x2 on S / 2
+    # threads, _16xf and _16xr on S (full occupancy; _16xr capped at 32
+    # registers, so that all S threads are resident at once): thread g takes
+    # the subsequences t0 = 4 (g mod S/4) .. + 3 in the iterations
+    # k = floor(g / (S/4)), + P, + 2P, ... (P = 2 or 4).
     sixteen = "    %c3 = arith.constant 3 : i64\n    %t0 = arith.muli %g, %c4 : i64\n"
-    sixteen_full = """    %c3 = arith.constant 3 : i64
+    sixteen_split = """    %c3 = arith.constant 3 : i64
     %quarter = arith.constant {Q} : i64
     %q = arith.remui %g, %quarter : i64
     %t0 = arith.muli %q, %c4 : i64
     %k0 = arith.divui %g, %quarter : i64
     %kstart = arith.index_cast %k0 : i64 to index
-    %kstep = arith.constant 4 : index
+    %kstep = arith.constant {P} : index
 """.replace("{Q}", str(BENCH_THREADS // 4))
-    for name, op in (("uniform_16x", "rng.torch_uniform %seed, %offset, %threads, %e@J@C, %lo, %hi"
-                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
-                     ("normal_16x", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
-                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
-                     ("uniform_16xf", "rng.torch_uniform %seed, %offset, %threads, %e@J@C, %lo, %hi"
-                      " : (i64, i64, i64, i64, f32, f32) -> f32"),
-                     ("normal_16xf", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
-                      " : (i64, i64, i64, i64, f32, f32) -> f32")):
-        if name.endswith("f"):
-            b = iteration_loop(sixteen_full, "%t0", "b0", "%kstart", "%kstep")
-        else:
+    sixteen_ops = (("uniform", "rng.torch_uniform %seed, %offset, %threads, %e@J@C, %lo, %hi"
+                    " : (i64, i64, i64, i64, f32, f32) -> f32"),
+                   ("normal", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
+                    " : (i64, i64, i64, i64, f32, f32) -> f32"))
+    for (family, op), (suffix, split, attributes) in itertools.product(
+            sixteen_ops, SIXTEEN_SPLITS):
+        name = family + suffix
+        if split == 1:
             b = iteration_loop(sixteen, "%t0", "b0")
+        else:
+            b = iteration_loop(sixteen_split.replace("{P}", str(split)), "%t0", "b0", "%kstart",
+                               "%kstep")
         for c in range(1, 4):
             b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d : i64\n" % (c, c, c, c)
         for j in range(4):
@@ -257,7 +267,8 @@ def gen():
 """.replace("@J", str(j)).replace("@C", str(c))
             b += "    }\n"
         b += "    }\n"
-        ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b))
+        ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b,
+                         attributes))
     b = """    %threads = arith.constant {S} : i64
     %i = gpu.global_id x
     %g = arith.index_cast %i : index to i64

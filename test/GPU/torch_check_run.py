@@ -274,15 +274,14 @@ def bench(check, n=1 << 28):
     rows = [("copy", "torch copy_", copy_ms, 8 * n)]
     out = cp.empty(n, cp.float32)
     common = [np.int64(seed), np.int64(offset), np.int64(S), np.int64(n)]
-    for name, lo, hi, torch_fn in (
-            ("uniform_4x", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
-            ("uniform_16x", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
-            ("uniform_16xf", 0.0, 1.0, lambda t: t.uniform_(0.0, 1.0)),
-            ("normal_4x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0)),
-            ("normal_16x", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0)),
-            ("normal_16xf", 0.0, 1.0, lambda t: t.normal_(0.0, 1.0))):
-        # _16x: S / 4 threads, each all iterations; _4x and _16xf: S.
-        grid = S // 4 if name.endswith("_16x") else S
+    fills = {"uniform": lambda t: t.uniform_(0.0, 1.0),
+             "normal": lambda t: t.normal_(0.0, 1.0)}
+    # _4x: S threads; the 16-value kernels: split * S / 4 (SIXTEEN_SPLITS).
+    kernels = [(family + "_4x", S) for family in fills]
+    kernels += [(family + suffix, split * S // 4) for family in fills
+                for suffix, split, _ in device.SIXTEEN_SPLITS]
+    for name, grid in sorted(kernels, key=lambda k: k[0].split("_")[0] != "uniform"):
+        lo, hi, torch_fn = 0.0, 1.0, fills[name.split("_")[0]]
         t = torch.empty(n, dtype=torch.float32, device="cuda")
         check.set_state(seed, offset)
         torch_fn(t)
