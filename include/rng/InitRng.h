@@ -38,8 +38,9 @@ void registerRngDialects(DialectRegistry &registry);
 
 /// Registers the external models that the named pipelines need beyond the
 /// dialects themselves: the bufferization models of arith, func, linalg,
-/// scf and tensor ops, for `rng-to-llvm`'s one-shot bufferization of tensor
-/// programs (rng.bit_generator, ops on tensors). mlir::registerAllDialects
+/// scf, tensor and vector ops, for `rng-to-llvm`'s one-shot bufferization
+/// of tensor programs (rng.bit_generator, ops on tensors, tensors read with
+/// vector.transfer_read). mlir::registerAllDialects
 /// includes them; a tool that registers only the dialects it uses gets them
 /// from registerRngDialects (without them, `rng-to-llvm` reports "op was not
 /// bufferized").

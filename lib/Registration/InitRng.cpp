@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Extensions/ShardingExtensions.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 
 using namespace mlir;
 
@@ -46,6 +47,9 @@ void rng::registerRngPipelineExtensions(DialectRegistry &registry) {
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
+  // vector.transfer_read/write on tensors (how a host program reads a
+  // tensor result into a vector to print or store it).
+  vector::registerBufferizableOpInterfaceExternalModels(registry);
   // Upstream's sharding models of the ops that sharded programs hold beside
   // ours (constants, linalg, tensor.empty/insert_slice ...).
   arith::registerShardingInterfaceExternalModels(registry);
