@@ -19,6 +19,10 @@ OpenMP route (`convert-scf-to-openmp`, then `rng-to-llvm`,
 libomp, one process per thread count (OMP_NUM_THREADS); its output must
 equal the one-core fill's bit for bit.
 
+The normal fill is also built with `rng-to-llvm{fast-math=true}`
+(`rng-approximate-math`: polynomial log/sin/cos instead of libm per lane)
+and compared with the accurate one (largest absolute difference).
+
 `--asm DIR` keeps the assembly of each kernel there (to count the
 instructions of the Philox rounds). A benchmark, not a test: nothing is
 asserted but that the uniform fill's first values equal the rng.rand4x
@@ -192,6 +196,7 @@ def main():
     n = args.n
     source = "".join(kernel(kind, l) for kind in KINDS for l in lanes)
     rows = []
+    accurate = {}
     with tempfile.TemporaryDirectory() as tmp:
         lib = ctypes.CDLL(build(args.rng_opt, source, tmp, args.asm))
         for kind in KINDS:
@@ -214,6 +219,22 @@ def main():
                 rows.append(("ours %s (%s, vector<%dxi32>)" % (kind, KINDS[kind][0], l), seconds))
                 if kind == "uniform" and l == 16:
                     single = out.copy()
+                if kind == "normal":
+                    accurate[l] = out.copy()
+        # The normals under fast-math (rng-approximate-math: polynomial
+        # log/sin/cos), against the accurate ones of the same counters.
+        fast = ctypes.CDLL(build(args.rng_opt, "".join(kernel("normal", l) for l in lanes), tmp,
+                                 args.asm, passes=("--rng-to-llvm=fast-math=true",), name="fill_fast"))
+        for l in lanes:
+            out = np.zeros(n, np.float32)
+            ref = MemRef1D(out.ctypes.data, out.ctypes.data, 0, n, 1)
+            fn = getattr(fast, "_mlir_ciface_fill_normal_%d" % l)
+            fn.argtypes = [ctypes.c_int32, ctypes.POINTER(MemRef1D)]
+            fn.restype = None
+            seconds = best(lambda: fn(42, ctypes.byref(ref)), args.reps)
+            error = np.abs(out.astype(np.float64) - accurate[l].astype(np.float64)).max()
+            print("check: fast-math normals, vector<%dxi32>: at most %.3g from the accurate ones" % (l, error))
+            rows.append(("ours normal, rng-to-llvm{fast-math=true} (rng.randn4x, vector<%dxi32>)" % l, seconds))
         if args.threads:
             omp = find_libomp()
             if not omp:

@@ -46,6 +46,9 @@ std::unique_ptr<Pass> createCheckGpuPipelineInputPass(StringRef pipeline,
                                                       StringRef targetDialect,
                                                       StringRef chip);
 
+/// rng-approximate-math (ApproximateMath.cpp).
+std::unique_ptr<Pass> createApproximateMathPass();
+
 /// rng-unroll-vector-sincos (UnrollVectorSincos.cpp).
 std::unique_ptr<Pass> createUnrollVectorSincosPass();
 

@@ -47,6 +47,10 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm,
   // in one instruction (bench/cpu_fill.py).
   pm.addPass(createConvertRngToArithPass(
       {options.fastMath, options.outlineAbove, /*lanePairProducts=*/true}));
+  // Under fast-math, the normals' log/sin/cos (marked afn) as polynomials
+  // that vectorize, instead of a libm call per lane.
+  if (options.fastMath)
+    pm.addPass(createApproximateMathPass());
   // Each tensor op's lowering (a linalg.generic) writes into a
   // `tensor.empty`; CSE would merge every empty tensor of one type into one
   // value that all of them write, and one-shot bufferization's analysis of
@@ -332,6 +336,7 @@ void rng::registerRngPipelines() {
   registerPass([] { return createHoistGpuModulePass(); });
   registerPass([] { return createGpuModuleDataLayoutPass(); });
   registerPass([] { return createUnrollVectorSincosPass(); });
+  registerPass([] { return createApproximateMathPass(); });
   registerPass([] { return createExpandVectorMulUIExtendedPass(); });
   registerPass([] { return createCheckScalableVectorsPass(); });
   registerModulePipeline<RngToLLVMPipelineOptions>(
