@@ -38,9 +38,10 @@ struct RngToLLVMPipelineOptions
       llvm::cl::init(256)};
   Option<bool> fastMath{
       *this, "fast-math",
-      llvm::cl::desc("convert-rng-to-arith's fast-math: approximate "
-                     "log/sqrt/cos/sin for the normals (no longer within "
-                     "SPEC's bound). Off by default"),
+      llvm::cl::desc("convert-rng-to-arith's fast-math, then "
+                     "rng-approximate-math: polynomial log/sin/cos for the "
+                     "normals (within 1.9e-6 of the formula, no longer "
+                     "within SPEC's bound). Off by default"),
       llvm::cl::init(false)};
 };
 
