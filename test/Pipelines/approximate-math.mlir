@@ -49,3 +49,17 @@ func.func @normals(%seed: i32, %offsets: vector<16xi32>) -> vector<16xf32> {
   %s = arith.addf %n#0, %n#3 : vector<16xf32>
   return %s : vector<16xf32>
 }
+
+// Every shape class the host pipeline takes: scalable and 2-D vectors and
+// dynamic tensors get the polynomials too.
+// LLVM-LABEL: llvm.func @shapes(
+// LLVM-NOT:     llvm.intr.log
+// LLVM-NOT:     llvm.intr.cos
+// LLVM:         llvm.return
+func.func @shapes(%s: i32, %o: vector<[4]xi32>, %t: tensor<?xi32>, %m: vector<2x3xi32>)
+    -> (vector<[4]xf32>, tensor<?xf32>, vector<2x3xf32>) {
+  %n:4 = rng.randn4x %s, %o : i32, vector<[4]xi32>
+  %h = rng.hash_randn %s, %t : i32, tensor<?xi32>
+  %k = rng.randn %s, %m : i32, vector<2x3xi32>
+  return %n#0, %h, %k : vector<[4]xf32>, tensor<?xf32>, vector<2x3xf32>
+}
