@@ -15,6 +15,13 @@
 
 #include "llvm/ADT/StringSet.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_APPROXIMATEMATHPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -33,18 +40,8 @@ bool isApproximated(StringRef name) {
 /// Patterns), which vectorize; without it LLVM calls libm's logf, sinf and
 /// cosf once per lane. Ops without `afn` are left alone.
 struct ApproximateMathPass final
-    : PassWrapper<ApproximateMathPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ApproximateMathPass)
-
-  StringRef getArgument() const final { return "rng-approximate-math"; }
-  StringRef getDescription() const final {
-    return "Replace f32 math.log/sin/cos marked fastmath<afn> with upstream's "
-           "polynomial approximations (a step of rng-to-llvm{fast-math=true})";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, math::MathDialect,
-                    vector::VectorDialect>();
-  }
+    : rng::impl::ApproximateMathPassBase<ApproximateMathPass> {
+  using Base::Base;
 
   void runOnOperation() override {
     SmallVector<Operation *> ops;
@@ -67,7 +64,3 @@ struct ApproximateMathPass final
 };
 
 } // namespace
-
-std::unique_ptr<Pass> rng::createApproximateMathPass() {
-  return std::make_unique<ApproximateMathPass>();
-}

@@ -10,6 +10,13 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_CHECKELEMENTWISETOLINALGINPUTPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -23,19 +30,9 @@ namespace {
 /// new output from that scalar (docs/upstream/). Our own ops never reach it:
 /// our lowerings size their outputs from a tensor operand.
 struct CheckElementwiseToLinalgInputPass final
-    : PassWrapper<CheckElementwiseToLinalgInputPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(
-      CheckElementwiseToLinalgInputPass)
-
-  StringRef getArgument() const final {
-    return "rng-check-elementwise-to-linalg-input";
-  }
-  StringRef getDescription() const final {
-    return "Reject the elementwise ops upstream's convert-elementwise-to-"
-           "linalg (LLVM 22) cannot convert: a scalar first operand beside "
-           "ranked tensors and a result type no operand has (a step of "
-           "rng-to-llvm)";
-  }
+    : rng::impl::CheckElementwiseToLinalgInputPassBase<
+          CheckElementwiseToLinalgInputPass> {
+  using Base::Base;
 
   void runOnOperation() override {
     bool anyFailed = false;
@@ -65,7 +62,3 @@ struct CheckElementwiseToLinalgInputPass final
 };
 
 } // namespace
-
-std::unique_ptr<Pass> rng::createCheckElementwiseToLinalgInputPass() {
-  return std::make_unique<CheckElementwiseToLinalgInputPass>();
-}

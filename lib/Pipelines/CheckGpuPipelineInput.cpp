@@ -14,6 +14,13 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_CHECKGPUPIPELINEINPUTPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -63,26 +70,8 @@ namespace {
 /// gpu.modules) and, inside one, ops on ranked tensors (kernels hold no
 /// tensors) or on scalable vectors (NVPTX and AMDGPU have none).
 struct CheckGpuPipelineInputPass final
-    : PassWrapper<CheckGpuPipelineInputPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckGpuPipelineInputPass)
-
-  CheckGpuPipelineInputPass() = default;
-  CheckGpuPipelineInputPass(const CheckGpuPipelineInputPass &other)
-      : PassWrapper(other) {}
-  CheckGpuPipelineInputPass(StringRef pipelineName, StringRef dialect,
-                            StringRef chipName) {
-    pipeline = pipelineName.str();
-    targetDialect = dialect.str();
-    chip = chipName.str();
-  }
-
-  StringRef getArgument() const final { return "rng-check-gpu-input"; }
-  StringRef getDescription() const final {
-    return "Reject the rng and round ops that the GPU pipelines cannot lower "
-           "(outside a gpu.module; on tensors or scalable vectors inside "
-           "one), each with a diagnostic (the first step of rng-to-nvvm and "
-           "rng-to-rocdl)";
-  }
+    : rng::impl::CheckGpuPipelineInputPassBase<CheckGpuPipelineInputPass> {
+  using Base::Base;
 
   void runOnOperation() override {
     bool anyFailed = false;
@@ -139,29 +128,13 @@ struct CheckGpuPipelineInputPass final
     }
     return success();
   }
-
-  Option<std::string> pipeline{
-      *this, "pipeline", llvm::cl::desc("The pipeline named in diagnostics"),
-      llvm::cl::init("rng-check-gpu-input")};
-  Option<std::string> targetDialect{
-      *this, "target-dialect",
-      llvm::cl::desc("nvvm or rocdl: a gpu.module may only already carry a "
-                     "target of this dialect and `chip` (empty: no check)"),
-      llvm::cl::init("")};
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("The chip the pipeline compiles for"),
-                           llvm::cl::init("")};
 };
 
 } // namespace
 
-std::unique_ptr<Pass> rng::createCheckGpuPipelineInputPass() {
-  return std::make_unique<CheckGpuPipelineInputPass>();
-}
-
 std::unique_ptr<Pass>
 rng::createCheckGpuPipelineInputPass(StringRef pipeline,
                                      StringRef targetDialect, StringRef chip) {
-  return std::make_unique<CheckGpuPipelineInputPass>(pipeline, targetDialect,
-                                                     chip);
+  return createCheckGpuPipelineInputPass(CheckGpuPipelineInputPassOptions{
+      pipeline.str(), targetDialect.str(), chip.str()});
 }

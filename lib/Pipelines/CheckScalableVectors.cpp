@@ -11,6 +11,13 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_CHECKSCALABLEVECTORSPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -22,15 +29,8 @@ namespace {
 /// leading fixed dimensions, and would leave their lowering behind with exit
 /// status 0.
 struct CheckScalableVectorsPass final
-    : PassWrapper<CheckScalableVectorsPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckScalableVectorsPass)
-
-  StringRef getArgument() const final { return "rng-check-scalable-vectors"; }
-  StringRef getDescription() const final {
-    return "Reject rng and round ops on scalable vectors whose scalable "
-           "dimension is not the last one alone, which upstream's "
-           "arith-to-llvm cannot lower (a step of rng-to-llvm)";
-  }
+    : rng::impl::CheckScalableVectorsPassBase<CheckScalableVectorsPass> {
+  using Base::Base;
 
   static bool isLowerable(Type type) {
     auto vectorType = dyn_cast<VectorType>(type);
@@ -67,7 +67,3 @@ struct CheckScalableVectorsPass final
 };
 
 } // namespace
-
-std::unique_ptr<Pass> rng::createCheckScalableVectorsPass() {
-  return std::make_unique<CheckScalableVectorsPass>();
-}

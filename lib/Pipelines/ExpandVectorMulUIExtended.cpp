@@ -12,6 +12,13 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_EXPANDVECTORMULUIEXTENDEDPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -39,20 +46,9 @@ struct ExpandVectorMulUIExtended final
 };
 
 struct ExpandVectorMulUIExtendedPass final
-    : PassWrapper<ExpandVectorMulUIExtendedPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ExpandVectorMulUIExtendedPass)
-
-  StringRef getArgument() const final {
-    return "rng-expand-vector-mului-extended";
-  }
-  StringRef getDescription() const final {
-    return "Rewrite arith.mului_extended on n-D or scalable vectors, which "
-           "arith-to-llvm cannot lower, into 1-D or 64-bit arithmetic (a step "
-           "of rng-to-llvm, rng-to-nvvm and rng-to-rocdl)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, vector::VectorDialect>();
-  }
+    : rng::impl::ExpandVectorMulUIExtendedPassBase<
+          ExpandVectorMulUIExtendedPass> {
+  using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -63,7 +59,3 @@ struct ExpandVectorMulUIExtendedPass final
 };
 
 } // namespace
-
-std::unique_ptr<Pass> rng::createExpandVectorMulUIExtendedPass() {
-  return std::make_unique<ExpandVectorMulUIExtendedPass>();
-}

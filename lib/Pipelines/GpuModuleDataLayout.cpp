@@ -16,6 +16,13 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_GPUMODULEDATALAYOUTPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -60,23 +67,11 @@ namespace {
 /// this LLVM has no target for is an error; the GPU pipelines add the pass
 /// only where LLVM has their target.
 struct GpuModuleDataLayoutPass final
-    : PassWrapper<GpuModuleDataLayoutPass, OperationPass<gpu::GPUModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GpuModuleDataLayoutPass)
-
-  GpuModuleDataLayoutPass() = default;
+    : rng::impl::GpuModuleDataLayoutPassBase<GpuModuleDataLayoutPass> {
+  using Base::Base;
   // The pass manager copies initialized passes for its threads.
   GpuModuleDataLayoutPass(const GpuModuleDataLayoutPass &other)
-      : PassWrapper(other), dataLayout(other.dataLayout) {}
-  explicit GpuModuleDataLayoutPass(StringRef targetTriple) {
-    triple = targetTriple.str();
-  }
-
-  StringRef getArgument() const final { return "rng-gpu-module-data-layout"; }
-  StringRef getDescription() const final {
-    return "Set llvm.data_layout on gpu.modules that have no data layout, "
-           "from LLVM's target for `triple` (a step of rng-to-nvvm and "
-           "rng-to-rocdl)";
-  }
+      : GpuModuleDataLayoutPassBase(other), dataLayout(other.dataLayout) {}
 
   LogicalResult initialize(MLIRContext *context) override {
     std::string error;
@@ -99,19 +94,12 @@ struct GpuModuleDataLayoutPass final
     gpuModule->setAttr(LLVM::LLVMDialect::getDataLayoutAttrName(), dataLayout);
   }
 
-  Option<std::string> triple{
-      *this, "triple",
-      llvm::cl::desc("The LLVM target triple whose data layout is set"),
-      llvm::cl::init("")};
   StringAttr dataLayout;
 };
 
 } // namespace
 
-std::unique_ptr<Pass> rng::createGpuModuleDataLayoutPass() {
-  return std::make_unique<GpuModuleDataLayoutPass>();
-}
-
 std::unique_ptr<Pass> rng::createGpuModuleDataLayoutPass(StringRef triple) {
-  return std::make_unique<GpuModuleDataLayoutPass>(triple);
+  return createGpuModuleDataLayoutPass(
+      GpuModuleDataLayoutPassOptions{triple.str()});
 }

@@ -13,6 +13,13 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_HOISTGPUMODULEPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -55,21 +62,8 @@ namespace {
 /// so that mlir-translate sees the kernels. Registered (rng-hoist-gpu-module)
 /// so that the printed rng-to-nvvm / rng-to-rocdl pipelines parse back.
 struct HoistGpuModulePass final
-    : PassWrapper<HoistGpuModulePass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HoistGpuModulePass)
-
-  HoistGpuModulePass() = default;
-  HoistGpuModulePass(const HoistGpuModulePass &other) : PassWrapper(other) {}
-  HoistGpuModulePass(StringRef pipelineName, StringRef targetTriple) {
-    pipeline = pipelineName.str();
-    triple = targetTriple.str();
-  }
-
-  StringRef getArgument() const final { return "rng-hoist-gpu-module"; }
-  StringRef getDescription() const final {
-    return "Hoist the body of the only gpu.module to the top-level module "
-           "(the last step of rng-to-nvvm and rng-to-rocdl)";
-  }
+    : rng::impl::HoistGpuModulePassBase<HoistGpuModulePass> {
+  using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -137,23 +131,12 @@ struct HoistGpuModulePass final
                                  gpuModule.getBody()->getOperations());
     gpuModule.erase();
   }
-
-  Option<std::string> pipeline{
-      *this, "pipeline", llvm::cl::desc("The pipeline named in diagnostics"),
-      llvm::cl::init("rng-hoist-gpu-module")};
-  Option<std::string> triple{
-      *this, "triple",
-      llvm::cl::desc("Target triple given to the hoisted module (empty: none)"),
-      llvm::cl::init("")};
 };
 
 } // namespace
 
-std::unique_ptr<Pass> rng::createHoistGpuModulePass() {
-  return std::make_unique<HoistGpuModulePass>();
-}
-
 std::unique_ptr<Pass> rng::createHoistGpuModulePass(StringRef pipeline,
                                                     StringRef triple) {
-  return std::make_unique<HoistGpuModulePass>(pipeline, triple);
+  return createHoistGpuModulePass(
+      HoistGpuModulePassOptions{pipeline.str(), triple.str()});
 }

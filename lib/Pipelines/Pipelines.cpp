@@ -331,14 +331,8 @@ LogicalResult rng::checkModuleAnchor(
 }
 
 void rng::registerRngPipelines() {
-  registerPass([] { return createCheckElementwiseToLinalgInputPass(); });
-  registerPass([] { return createCheckGpuPipelineInputPass(); });
-  registerPass([] { return createHoistGpuModulePass(); });
-  registerPass([] { return createGpuModuleDataLayoutPass(); });
-  registerPass([] { return createUnrollVectorSincosPass(); });
-  registerPass([] { return createApproximateMathPass(); });
-  registerPass([] { return createExpandVectorMulUIExtendedPass(); });
-  registerPass([] { return createCheckScalableVectorsPass(); });
+  // Their helper passes too, so that a printed pipeline parses back.
+  registerRngPipelinePasses();
   registerModulePipeline<RngToLLVMPipelineOptions>(
       "rng-to-llvm",
       "Lower rng/round ops and the upstream dialects they produce to the "

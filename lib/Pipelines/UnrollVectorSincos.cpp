@@ -12,6 +12,13 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+namespace mlir {
+namespace rng {
+#define GEN_PASS_DEF_UNROLLVECTORSINCOSPASS
+#include "rng/Pipelines/Passes.h.inc"
+} // namespace rng
+} // namespace mlir
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -53,17 +60,8 @@ struct UnrollVectorSincos final : OpRewritePattern<math::SincosOp> {
 };
 
 struct UnrollVectorSincosPass final
-    : PassWrapper<UnrollVectorSincosPass, OperationPass<>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(UnrollVectorSincosPass)
-
-  StringRef getArgument() const final { return "rng-unroll-vector-sincos"; }
-  StringRef getDescription() const final {
-    return "Unroll math.sincos on fixed-size vectors into scalar math.sincos "
-           "(which convert-gpu-to-nvvm lowers; a step of rng-to-nvvm)";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<vector::VectorDialect>();
-  }
+    : rng::impl::UnrollVectorSincosPassBase<UnrollVectorSincosPass> {
+  using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -74,7 +72,3 @@ struct UnrollVectorSincosPass final
 };
 
 } // namespace
-
-std::unique_ptr<Pass> rng::createUnrollVectorSincosPass() {
-  return std::make_unique<UnrollVectorSincosPass>();
-}

@@ -137,8 +137,9 @@ void buildRngToNVVMPipeline(OpPassManager &pm,
 void buildRngToROCDLPipeline(OpPassManager &pm,
                              const RngToROCDLPipelineOptions &options);
 
-/// Registers the named pipelines (`rng-to-llvm`, ...) with the global pass
-/// registry so that `rng-opt` and `PassManager::parse` know them.
+/// Registers the named pipelines (`rng-to-llvm`, ...) and their helper passes
+/// (rng/Pipelines/Passes.h) with the global pass registry so that `rng-opt`
+/// and `PassManager::parse` know them.
 void registerRngPipelines();
 
 /// The pipelines hold passes that only run on a `builtin.module`
