@@ -11,6 +11,11 @@ shape class the docs promise, through every named pipeline.
                                              tensor_dynamic)
     conformance.py check-host OUTPUT SHAPE...  the runner's output against
                                              the models
+    conformance.py check-host-fast-math OUTPUT SHAPE...
+                                             the same for a program lowered
+                                             by rng-to-llvm{fast-math=true}
+                                             (FAST_MATH_OPS within
+                                             FAST_MATH_BOUND)
     conformance.py gen-scalable [veclib]     the scalable forms (scalable,
                                              scalable_2d), lowered only
                                              (veclib: only the cases whose
@@ -1579,7 +1584,16 @@ def parse_output(path):
     return values
 
 
-def check_host(path, shapes, sharded=False):
+# rng-to-llvm{fast-math=true}: the ops whose normals take polynomial
+# log/sin/cos (rng-approximate-math), and their bound: absolute, against the
+# correctly rounded model (docs/Targets.md, "Fast math on the CPU").
+FAST_MATH_OPS = ("rng.randn", "rng.randn4x", "rng.hash_randn")
+FAST_MATH_BOUND = 1.9e-6
+
+
+def check_host(path, shapes, sharded=False, fast_math=False):
+    """The runner's output against the models; with `fast_math`, the
+    FAST_MATH_OPS' results within FAST_MATH_BOUND (absolute)."""
     printed_values = parse_output(path)
     failures, tally = [], Tally()
     for shape in shapes:
@@ -1627,7 +1641,11 @@ def check_host(path, shapes, sharded=False):
                     e = expected[lane][k] & ((1 << w) - 1)
                     lane_inputs = {o.name: inputs[o.name][lane]
                                    for o in case.operands}
-                    if not tally.add(case, k, g, e, inputs=lane_inputs):
+                    if fast_math and case.op in FAST_MATH_OPS:
+                        ok = tally.add_absolute(g, e, FAST_MATH_BOUND)
+                    else:
+                        ok = tally.add(case, k, g, e, inputs=lane_inputs)
+                    if not ok:
                         failures.append(
                             "%s lane %d: got 0x%X, expected 0x%X (inputs %s)"
                             % (tag, lane, g, e,
@@ -1647,6 +1665,15 @@ class Tally:
 
     def __init__(self):
         self.exact, self.normals, self.worst = 0, 0, 0
+        self.fast, self.worst_absolute = 0, 0.0
+
+    def add_absolute(self, got, expected, bound):
+        """Whether the f32 values with bit patterns `got` and `expected`
+        differ by at most `bound`."""
+        self.fast += 1
+        d = abs(bits_float("f32", got) - bits_float("f32", expected))
+        self.worst_absolute = max(self.worst_absolute, d)
+        return d <= bound
 
     def add(self, case, k, got, expected, ulp=None, inputs=None):
         """Whether result k's bit patterns (masked to its width) agree:
@@ -1666,8 +1693,12 @@ class Tally:
         return got == expected or nan_equal(case.results[k], got, expected)
 
     def __str__(self):
-        return "%d exact values, %d normals (worst %d ulp)" % (
+        text = "%d exact values, %d normals (worst %d ulp)" % (
             self.exact, self.normals, self.worst)
+        if self.fast:
+            text += ", %d fast-math normals (worst %.3g absolute)" % (
+                self.fast, self.worst_absolute)
+        return text
 
 
 def nan_equal(elem, got, expected):
@@ -1801,6 +1832,9 @@ def main(argv):
         sys.stdout.write(gen_host(args or RUN_SHAPES))
     elif cmd == "check-host":
         return 0 if check_host(args[0], args[1:] or RUN_SHAPES) else 1
+    elif cmd == "check-host-fast-math":
+        return 0 if check_host(args[0], args[1:] or RUN_SHAPES,
+                               fast_math=True) else 1
     elif cmd == "check-sharded":
         return 0 if check_host(args[0], ["tensor"], sharded=True) else 1
     elif cmd == "gen-sharded":
