@@ -60,6 +60,16 @@ static inline MlirContext createTestContext(void) {
   return ctx;
 }
 
+/* The first operation of `module` (the function a test builds into). */
+static inline MlirOperation getFirstOperation(MlirModule module) {
+  return mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+}
+
+/* The entry block of `function`. */
+static inline MlirBlock getEntryBlock(MlirOperation function) {
+  return mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+}
+
 /* Prints whether a builder returned an op (and destroys it). */
 static inline void report(const char *what, MlirOperation op) {
   printf("%s: %s\n", what, mlirOperationIsNull(op) ? "null" : "built");

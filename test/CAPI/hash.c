@@ -33,10 +33,8 @@ int main(void) {
   MlirModule module = mlirModuleCreateParse(ctx, str(kModule));
   if (mlirModuleIsNull(module))
     return 1;
-  MlirOperation function =
-      mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation function = getFirstOperation(module);
+  MlirBlock entry = getEntryBlock(function);
   MlirOperation ret = mlirBlockGetTerminator(entry);
   MlirLocation loc = mlirOperationGetLocation(ret);
   MlirValue x = mlirBlockGetArgument(entry, 0);
@@ -65,8 +63,7 @@ int main(void) {
   {
     MlirContext other = createTestContext();
     MlirModule foreign = mlirModuleCreateParse(other, str(kModule));
-    MlirBlock foreignEntry = mlirRegionGetFirstBlock(mlirOperationGetRegion(
-        mlirBlockGetFirstOperation(mlirModuleGetBody(foreign)), 0));
+    MlirBlock foreignEntry = getEntryBlock(getFirstOperation(foreign));
     report("hash_rand foreign seed",
            mlirRngHashRandCreate(loc, mlirBlockGetArgument(foreignEntry, 2),
                                  counter));

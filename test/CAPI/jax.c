@@ -37,10 +37,8 @@ int main(void) {
   MlirModule module = mlirModuleCreateParse(ctx, str(kModule));
   if (mlirModuleIsNull(module))
     return 1;
-  MlirOperation function =
-      mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation function = getFirstOperation(module);
+  MlirBlock entry = getEntryBlock(function);
   MlirOperation ret = mlirBlockGetTerminator(entry);
   MlirLocation loc = mlirOperationGetLocation(ret);
   MlirValue k = mlirBlockGetArgument(entry, 0);

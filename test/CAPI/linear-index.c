@@ -35,10 +35,8 @@ int main(void) {
   MlirModule module = mlirModuleCreateParse(ctx, str(kModule));
   if (mlirModuleIsNull(module))
     return 1;
-  MlirOperation function =
-      mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation function = getFirstOperation(module);
+  MlirBlock entry = getEntryBlock(function);
   MlirOperation ret = mlirBlockGetTerminator(entry);
   MlirLocation loc = mlirOperationGetLocation(ret);
   MlirValue b = mlirBlockGetArgument(entry, 0);

@@ -36,10 +36,8 @@ int main(void) {
   MlirModule module = mlirModuleCreateParse(ctx, str(kModule));
   if (mlirModuleIsNull(module))
     return 1;
-  MlirOperation function =
-      mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(function, 0));
+  MlirOperation function = getFirstOperation(module);
+  MlirBlock entry = getEntryBlock(function);
   for (MlirOperation op = mlirBlockGetFirstOperation(entry);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirIdentifier name = mlirOperationGetName(op);
