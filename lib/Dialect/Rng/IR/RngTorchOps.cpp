@@ -30,21 +30,26 @@ using namespace mlir;
 using namespace mlir::rng;
 
 //===----------------------------------------------------------------------===//
-// cuRAND
+// Inferred result types
 //===----------------------------------------------------------------------===//
 
-/// Infers the results of a cuRAND op: `count` results of the shape (the first
-/// shaped operand's) with `elementType`. Lenient on purpose: the operand
-/// types are checked by the ODS constraints and verify().
-static LogicalResult inferCurandResultTypes(ValueRange operands,
-                                            Type elementType, unsigned count,
-                                            SmallVectorImpl<Type> &types) {
+/// Infers the results of a cuRAND or PyTorch op: one of the shape (the first
+/// shaped operand's) per element type of `elementTypes`. Lenient on purpose:
+/// the operand types are checked by the ODS constraints and verify().
+static LogicalResult inferResultTypes(ValueRange operands,
+                                      ArrayRef<Type> elementTypes,
+                                      SmallVectorImpl<Type> &types) {
   if (operands.empty())
     return failure();
-  types.append(count, getTypeWithElementType(
-                          getShapeSource(operands.getTypes()), elementType));
+  Type shape = getShapeSource(operands.getTypes());
+  for (Type element : elementTypes)
+    types.push_back(getTypeWithElementType(shape, element));
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// cuRAND
+//===----------------------------------------------------------------------===//
 
 #define RNG_CURAND_INFER(OP, ELEMENT, COUNT)                                   \
   LogicalResult OP::inferReturnTypes(                                          \
@@ -52,8 +57,8 @@ static LogicalResult inferCurandResultTypes(ValueRange operands,
       DictionaryAttr, OpaqueProperties, RegionRange,                           \
       SmallVectorImpl<Type> &inferredReturnTypes) {                            \
     Builder builder(context);                                                  \
-    return inferCurandResultTypes(operands, ELEMENT, COUNT,                    \
-                                  inferredReturnTypes);                        \
+    return inferResultTypes(operands, SmallVector<Type>(COUNT, ELEMENT),       \
+                            inferredReturnTypes);                              \
   }                                                                            \
   LogicalResult OP::verify() { return verifyOneShape(*this); }
 
@@ -71,36 +76,23 @@ RNG_CURAND_INFER(CurandNormal2DoubleOp, builder.getF64Type(), 2)
 // Inferred result types of the PyTorch ops
 //===----------------------------------------------------------------------===//
 
-/// `elementTypes` of the shape (the first shaped operand's). Lenient like
-/// inferCurandResultTypes.
-static LogicalResult inferTorchResultTypes(ValueRange operands,
-                                           ArrayRef<Type> elementTypes,
-                                           SmallVectorImpl<Type> &types) {
-  if (operands.empty())
-    return failure();
-  Type shape = getShapeSource(operands.getTypes());
-  for (Type element : elementTypes)
-    types.push_back(getTypeWithElementType(shape, element));
-  return success();
-}
-
 LogicalResult TorchUniformOp::inferReturnTypes(
     MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
     OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   // The bounds' element type (`from`, operand 4).
   if (operands.size() < 5)
     return failure();
-  return inferTorchResultTypes(operands,
-                               {getElementTypeOrSelf(operands[4].getType())},
-                               inferredReturnTypes);
+  return inferResultTypes(operands,
+                          {getElementTypeOrSelf(operands[4].getType())},
+                          inferredReturnTypes);
 }
 
 LogicalResult TorchBernoulliOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location>, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,
     SmallVectorImpl<Type> &inferredReturnTypes) {
-  return inferTorchResultTypes(operands, {IntegerType::get(context, 1)},
-                               inferredReturnTypes);
+  return inferResultTypes(operands, {IntegerType::get(context, 1)},
+                          inferredReturnTypes);
 }
 
 LogicalResult
@@ -108,8 +100,8 @@ TorchRandomOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
                                 ValueRange operands, DictionaryAttr,
                                 OpaqueProperties, RegionRange,
                                 SmallVectorImpl<Type> &inferredReturnTypes) {
-  return inferTorchResultTypes(operands, {IntegerType::get(context, 64)},
-                               inferredReturnTypes);
+  return inferResultTypes(operands, {IntegerType::get(context, 64)},
+                          inferredReturnTypes);
 }
 
 LogicalResult
@@ -120,10 +112,10 @@ TorchDropoutOp::inferReturnTypes(MLIRContext *context, std::optional<Location>,
   // The output has `x`'s element type (operand 0), the mask i1.
   if (operands.empty())
     return failure();
-  return inferTorchResultTypes(operands,
-                               {getElementTypeOrSelf(operands[0].getType()),
-                                IntegerType::get(context, 1)},
-                               inferredReturnTypes);
+  return inferResultTypes(operands,
+                          {getElementTypeOrSelf(operands[0].getType()),
+                           IntegerType::get(context, 1)},
+                          inferredReturnTypes);
 }
 
 static std::array<uint32_t, 4> wordsOf(ArrayRef<uint64_t> in) {
