@@ -33,6 +33,7 @@ if config.rng_python_packages_dir and os.path.isdir(
     config.substitutions.append(
         ("%rng_python_packages", config.rng_python_packages_dir))
     config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cc", config.c_compiler))
 
 # Shared libraries mlir-runner needs to print and to call the C runner utils.
 runner_libs = ",".join(
@@ -55,6 +56,12 @@ llvm_config.with_environment("PATH", config.rng_tools_dir, append_path=True)
 if config.ptxas_executable and os.path.exists(config.ptxas_executable):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas_executable))
+    # libdevice of the same CUDA (<cuda>/bin/ptxas, <cuda>/nvvm/libdevice).
+    libdevice = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(
+        config.ptxas_executable))), "nvvm", "libdevice", "libdevice.10.bc")
+    if os.path.exists(libdevice):
+        config.available_features.add("libdevice")
+        config.substitutions.append(("%libdevice", libdevice))
 
 # The formatter the tree is formatted with: Debian 12's clang-format 14
 # (.clang-format: LLVM style). Another version formats some constructs

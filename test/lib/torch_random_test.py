@@ -388,23 +388,29 @@ def check(vectors_dir, lib_path, full_limit):
           "normals: %d sampled, %d bit-equal to torch's, all within the bounds"
           % (len(data["cases"]), whole, sampled, normal_count, normal_equal)
           if not failures else "torch: failures below")
-    # The draw group at every component: S = 768, 5000 elements.
-    seed, offset, S, n = 0x123456789, 40, 768, 5008
-    outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8), np.zeros(n, np.int64)]
-    runner.call("group", [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
-                          (ctypes.c_int64, 0)], outs)
-    e = np.arange(n, dtype=np.int64)
-    want_u = model.torch_uniform(seed, offset, S, e, "f32", 0.0, 1.0)
-    want_n, nn, s = model.torch_normal(seed, offset, S, e + S, "f32", 0.0, 1.0)
-    want_b = model.torch_bernoulli(seed, offset, S, e + 2 * S, 0.5)
-    want_r = model.torch_random(seed, offset, S, e + 3 * S, 0, 1000, False)
-    bad = [int(np.sum(outs[0].view(np.uint32) != want_u.view(np.uint32))),
-           int(np.sum(~model.normal_within_bound(outs[1], want_n, nn, s, 1.0, "f32"))),
-           int(np.sum(outs[2].astype(bool) != want_b)), int(np.sum(outs[3] != want_r))]
-    if any(bad):
-        failures.append("draw group (uniform, normal, bernoulli, random at e + c S): %s differ" % bad)
-    print("draw group: %d elements x 4 ops at e + c S, every component: %s"
-          % (n, "equal to the model" if not any(bad) else "DIFFER"))
+    # The draw group at every component: S = 768, 5008 elements from index
+    # 0; then across index 2^32 and with S above 2^32 (the lowering's 32-bit
+    # division where index and S fit, on SIMT targets, and its 64-bit one).
+    seed, offset, n = 0x123456789, 40, 5008
+    for base, S, where in ((0, 768, ""), ((1 << 32) - 2500, 768, " from 2^32 - 2500"),
+                           (0, (1 << 32) + 768, ", S = 2^32 + 768")):
+        outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8),
+                np.zeros(n, np.int64)]
+        runner.call("group", [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
+                              (ctypes.c_int64, base)], outs)
+        e = np.arange(base, base + n, dtype=np.int64)
+        want_u = model.torch_uniform(seed, offset, S, e, "f32", 0.0, 1.0)
+        want_n, nn, sd = model.torch_normal(seed, offset, S, e + S, "f32", 0.0, 1.0)
+        want_b = model.torch_bernoulli(seed, offset, S, e + 2 * S, 0.5)
+        want_r = model.torch_random(seed, offset, S, e + 3 * S, 0, 1000, False)
+        bad = [int(np.sum(outs[0].view(np.uint32) != want_u.view(np.uint32))),
+               int(np.sum(~model.normal_within_bound(outs[1], want_n, nn, sd, 1.0, "f32"))),
+               int(np.sum(outs[2].astype(bool) != want_b)), int(np.sum(outs[3] != want_r))]
+        if any(bad):
+            failures.append("draw group%s (uniform, normal, bernoulli, random at e + c S): %s differ"
+                            % (where, bad))
+        print("draw group%s: %d elements x 4 ops at e + c S, every component: %s"
+              % (where, n, "equal to the model" if not any(bad) else "DIFFER"))
     # cuRAND positions.
     with open(os.path.join(vectors_dir, "curand_recorded.json")) as f:
         cur = json.load(f)

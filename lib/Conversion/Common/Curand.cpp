@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/bit.h"
@@ -39,6 +40,17 @@ static constexpr uint64_t kPiLoF64 = 0x3CA1A62633145C07;
 /// `type` with element type `elementType`.
 static Type withElement(Type type, Type elementType) {
   return getTypeWithElementType(type, elementType);
+}
+
+/// a * b + c where the caller knows a * b to be exact (a power-of-two
+/// scale of a value that cannot underflow): one rounding, so the fused and
+/// the separate forms give the same bits. Both operations carry `contract`,
+/// letting a target with FMA fuse them (one instruction instead of two).
+static Value buildExactProductSum(OpBuilder &builder, Location loc, Value a,
+                                  Value b, Value c) {
+  auto contract = arith::FastMathFlags::contract;
+  Value product = arith::MulFOp::create(builder, loc, a, b, contract);
+  return arith::AddFOp::create(builder, loc, product, c, contract);
 }
 
 /// (lo32(x), hi32(x)) of i64 `x`.
@@ -137,17 +149,15 @@ Value rng::buildCurandUniform(OpBuilder &builder, Location loc, Value x) {
   Type f32Type = withElement(x.getType(), builder.getF32Type());
   ScalarOrSplatBitsCache f32s(builder, loc, f32Type);
   Value f = arith::UIToFPOp::create(builder, loc, f32Type, x);
-  Value scaled =
-      arith::MulFOp::create(builder, loc, f, f32s.get(kTwoPow32InvF32));
-  return arith::AddFOp::create(builder, loc, scaled, f32s.get(kTwoPow33InvF32));
+  return buildExactProductSum(builder, loc, f, f32s.get(kTwoPow32InvF32),
+                              f32s.get(kTwoPow33InvF32));
 }
 
 Value rng::buildCurandUniformDouble(OpBuilder &builder, Location loc, Value x) {
   Type f64Type = withElement(x.getType(), builder.getF64Type());
   Value scale = createScalarOrSplatBits(builder, loc, f64Type, kTwoPow32InvF64);
   Value f = arith::UIToFPOp::create(builder, loc, f64Type, x);
-  return arith::AddFOp::create(
-      builder, loc, arith::MulFOp::create(builder, loc, f, scale), scale);
+  return buildExactProductSum(builder, loc, f, scale, scale);
 }
 
 /// f64(x ^ (y << 21)) (53 bits, exact) times the f64 `scaleBits` plus the
@@ -167,9 +177,8 @@ static Value buildWordPairDouble(OpBuilder &builder, Location loc, Value x,
   // z < 2^53: exact in f64, and so is the product by a power of two.
   Value f = arith::UIToFPOp::create(builder, loc, f64Type, z);
   ScalarOrSplatBitsCache f64s(builder, loc, f64Type);
-  return arith::AddFOp::create(
-      builder, loc, arith::MulFOp::create(builder, loc, f, f64s.get(scaleBits)),
-      f64s.get(biasBits));
+  return buildExactProductSum(builder, loc, f, f64s.get(scaleBits),
+                              f64s.get(biasBits));
 }
 
 Value rng::buildCurandHq(OpBuilder &builder, Location loc, Value x, Value y) {
@@ -181,6 +190,14 @@ Value rng::buildCurandHq(OpBuilder &builder, Location loc, Value x, Value y) {
 static Value buildTargetStep(OpBuilder &builder, Location loc,
                              CurandStepFn stepFn, CurandStep step, Value x) {
   return stepFn ? stepFn(builder, loc, step, x) : Value();
+}
+
+/// log(a) as `step` (LogF32 or LogF64) through `stepFn`, or `math.log`.
+static Value buildCurandLog(OpBuilder &builder, Location loc,
+                            CurandStepFn stepFn, CurandStep step, Value a) {
+  if (Value log = buildTargetStep(builder, loc, stepFn, step, a))
+    return log;
+  return math::LogOp::create(builder, loc, a);
 }
 
 Value rng::buildCurandFma(OpBuilder &builder, Location loc, Value a, Value b,
@@ -201,9 +218,9 @@ rng::buildCurandNormalFloat(OpBuilder &builder, Location loc, Value x, Value y,
   Value v = buildCurandFma(builder, loc, yf, f32s.get(kTwoPiTwoPow32InvF32),
                            f32s.get(kPiTwoPow33InvF32), fma);
   // -2 * log(a): the product by -2 is exact.
-  Value minusTwoLog =
-      arith::MulFOp::create(builder, loc, f32s.get(kMinusTwoF32),
-                            math::LogOp::create(builder, loc, a));
+  Value minusTwoLog = arith::MulFOp::create(
+      builder, loc, f32s.get(kMinusTwoF32),
+      buildCurandLog(builder, loc, stepFn, CurandStep::LogF32, a));
   Value s =
       buildTargetStep(builder, loc, stepFn, CurandStep::SqrtF32, minusTwoLog);
   if (!s)
@@ -270,7 +287,7 @@ std::pair<Value, Value> rng::buildCurandNormalDouble(OpBuilder &builder,
   Value minusTwoLog = arith::MulFOp::create(
       builder, loc,
       createScalarOrSplatBits(builder, loc, f64Type, kMinusTwoF64),
-      math::LogOp::create(builder, loc, a));
+      buildCurandLog(builder, loc, stepFn, CurandStep::LogF64, a));
   Value s = math::SqrtOp::create(builder, loc, minusTwoLog);
   Value sinPi = buildTargetStep(builder, loc, stepFn, CurandStep::SinPiF64, v);
   Value cosPi = buildTargetStep(builder, loc, stepFn, CurandStep::CosPiF64, v);
@@ -294,15 +311,51 @@ static std::pair<Value, Value> normalizeLaunch(OpBuilder &builder, Location loc,
   return {s, base};
 }
 
+std::pair<Value, Value> rng::buildDivRemU64(OpBuilder &builder, Location loc,
+                                            Value n, Value d,
+                                            bool branchNarrow) {
+  auto wide = [&](OpBuilder &b, Location l) -> std::pair<Value, Value> {
+    Value q = arith::DivUIOp::create(b, l, n, d);
+    return {q,
+            arith::SubIOp::create(b, l, n, arith::MulIOp::create(b, l, q, d))};
+  };
+  if (!branchNarrow || isa<ShapedType>(n.getType()))
+    return wide(builder, loc);
+  Type i64Type = builder.getI64Type();
+  Type i32Type = builder.getI32Type();
+  Value high = arith::ConstantIntOp::create(builder, loc, i64Type, 32);
+  Value fits = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq,
+      arith::ShRUIOp::create(builder, loc,
+                             arith::OrIOp::create(builder, loc, n, d), high),
+      arith::ConstantIntOp::create(builder, loc, i64Type, 0));
+  auto ifOp = scf::IfOp::create(
+      builder, loc, fits,
+      [&](OpBuilder &b, Location l) {
+        Value n32 = arith::TruncIOp::create(b, l, i32Type, n);
+        Value d32 = arith::TruncIOp::create(b, l, i32Type, d);
+        Value q = arith::DivUIOp::create(b, l, n32, d32);
+        Value r = arith::SubIOp::create(b, l, n32,
+                                        arith::MulIOp::create(b, l, q, d32));
+        scf::YieldOp::create(
+            b, l,
+            ValueRange{arith::ExtUIOp::create(b, l, i64Type, q),
+                       arith::ExtUIOp::create(b, l, i64Type, r)});
+      },
+      [&](OpBuilder &b, Location l) {
+        auto [q, r] = wide(b, l);
+        scf::YieldOp::create(b, l, ValueRange{q, r});
+      });
+  return {ifOp.getResult(0), ifOp.getResult(1)};
+}
+
 TorchDrawValues rng::buildTorchDraw(OpBuilder &builder, Location loc,
                                     Value offset, Value threads, Value index,
-                                    unsigned unroll) {
+                                    unsigned unroll, bool branchNarrow) {
   Type type = index.getType();
   ScalarOrSplatBitsCache i64s(builder, loc, type);
   auto [s, base] = normalizeLaunch(builder, loc, offset, threads, type);
-  Value q = arith::DivUIOp::create(builder, loc, index, s);
-  Value t = arith::SubIOp::create(builder, loc, index,
-                                  arith::MulIOp::create(builder, loc, q, s));
+  auto [q, t] = buildDivRemU64(builder, loc, index, s, branchNarrow);
   unsigned shift = unroll == 4 ? 2 : 1;
   Value k = arith::ShRUIOp::create(builder, loc, q, i64s.get(shift));
   Value component =
@@ -314,7 +367,8 @@ TorchDrawValues rng::buildTorchDraw(OpBuilder &builder, Location loc,
 
 TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,
                                            Value offset, Value threads,
-                                           Value index, unsigned vec) {
+                                           Value index, unsigned vec,
+                                           bool branchNarrow) {
   Type type = index.getType();
   ScalarOrSplatBitsCache i64s(builder, loc, type);
   auto [s, base] = normalizeLaunch(builder, loc, offset, threads, type);
@@ -330,10 +384,8 @@ TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,
   Value j = arith::AndIOp::create(builder, loc, index, i64s.get(vec - 1));
   Value aligned =
       arith::AndIOp::create(builder, loc, index, i64s.get(~uint64_t(vec - 1)));
-  Value iteration = arith::DivUIOp::create(builder, loc, aligned, span);
-  Value inIteration = arith::SubIOp::create(
-      builder, loc, aligned,
-      arith::MulIOp::create(builder, loc, iteration, span));
+  auto [iteration, inIteration] =
+      buildDivRemU64(builder, loc, aligned, span, branchNarrow);
   Value t =
       arith::ShRUIOp::create(builder, loc, inIteration, i64s.get(vecShift));
   // Call it * ceil(vec / 4) + floor(j / 4); its words at offset + 4 * call.

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace mlir::rng;
@@ -102,6 +103,9 @@ Value rng::NormalMath::build(OpBuilder &builder, Location loc,
       return value;
   switch (step) {
   case BoxMullerStep::MinusTwoLog: {
+    // v = max(1.0e-7f, u1) (Triton) or 1 - u1 >= 2^-23 (hash_randn).
+    if (range)
+      range(builder, loc, x, llvm::bit_cast<float>(kMinUniformBits), 1.0);
     Value minusTwo =
         createScalarOrSplatBits(builder, loc, x.getType(), kMinusTwoBits);
     return arith::MulFOp::create(builder, loc, minusTwo,

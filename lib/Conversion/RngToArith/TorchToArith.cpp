@@ -558,9 +558,9 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
       auto dropout = cast<TorchDropoutOp>(op.getOperation());
       Value index = broadcastToType(rewriter, loc, dropout.getIndex(),
                                     getI64ShapeType(op));
-      TorchDrawValues values =
-          buildTorchDropoutDraw(rewriter, loc, dropout.getOffset(),
-                                dropout.getThreads(), index, dropout.getVec());
+      TorchDrawValues values = buildTorchDropoutDraw(
+          rewriter, loc, dropout.getOffset(), dropout.getThreads(), index,
+          dropout.getVec(), canBranch(op));
       TorchWords draw =
           buildDrawBlock(rewriter, loc, dropout.getSeed(), values, options)
               .first;
@@ -572,8 +572,9 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
           op, "lowered with the earlier op whose draw it shares");
     Value index =
         broadcastToType(rewriter, loc, launch->index, getI64ShapeType(op));
-    TorchDrawValues values = buildTorchDraw(
-        rewriter, loc, launch->offset, launch->threads, index, launch->unroll);
+    TorchDrawValues values =
+        buildTorchDraw(rewriter, loc, launch->offset, launch->threads, index,
+                       launch->unroll, canBranch(op));
     auto [draw, block] =
         buildDrawBlock(rewriter, loc, launch->seed, values, options);
     SmallVector<TorchMember> members = getTorchMembers(op, *launch);

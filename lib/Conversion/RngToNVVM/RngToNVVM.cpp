@@ -39,6 +39,8 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
 
+#include <cmath>
+
 namespace mlir {
 namespace rng {
 #define GEN_PASS_DEF_CONVERTRNGTONVVMPASS
@@ -307,6 +309,45 @@ static Value createUnrolledLibdeviceF64Call(OpBuilder &builder, Location loc,
   return packElements(builder, loc, x.getType(), results);
 }
 
+void rng::assumeFloatRangeNVVM(OpBuilder &builder, Location loc, Value x,
+                               double lo, double hi) {
+  Type type = x.getType();
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  if (!floatType || !(floatType.isF32() || floatType.isF64()) ||
+      !isScalarOrStaticVector(type) || mustBeSideEffectFree(builder))
+    return;
+  assert(0 <= lo && lo <= hi && std::isfinite(hi) && "bad range");
+  // The bounds in x's type, rounded outwards.
+  auto bound = [&](double value, llvm::RoundingMode mode) {
+    APFloat result(value);
+    bool losesInfo;
+    result.convert(floatType.getFloatSemantics(), mode, &losesInfo);
+    return result;
+  };
+  Type intType = builder.getIntegerType(floatType.getWidth());
+  Value lower = LLVM::ConstantOp::create(
+      builder, loc, floatType,
+      builder.getFloatAttr(floatType,
+                           bound(lo, llvm::RoundingMode::TowardZero)));
+  // Non-negative floats are ordered as their bits are.
+  Value upperBits = LLVM::ConstantOp::create(
+      builder, loc, intType,
+      builder.getIntegerAttr(
+          intType,
+          bound(hi, llvm::RoundingMode::TowardPositive).bitcastToAPInt()));
+  for (Value element : unpackElements(builder, loc, x)) {
+    LLVM::AssumeOp::create(builder, loc,
+                           LLVM::FCmpOp::create(builder, loc,
+                                                LLVM::FCmpPredicate::oge,
+                                                element, lower));
+    Value bits = LLVM::BitcastOp::create(builder, loc, intType, element);
+    LLVM::AssumeOp::create(builder, loc,
+                           LLVM::ICmpOp::create(builder, loc,
+                                                LLVM::ICmpPredicate::ule, bits,
+                                                upperBits));
+  }
+}
+
 Value rng::buildCurandStepNVVM(OpBuilder &builder, Location loc,
                                CurandStep step, Value x) {
   if (!isScalarOrStaticVector(x.getType()) || mustBeSideEffectFree(builder))
@@ -324,6 +365,12 @@ Value rng::buildCurandStepNVVM(OpBuilder &builder, Location loc,
     return createUnrolledLibdeviceF64Call(builder, loc, "__nv_sinpi", x);
   case CurandStep::CosPiF64:
     return createUnrolledLibdeviceF64Call(builder, loc, "__nv_cospi", x);
+  case CurandStep::LogF32:
+    assumeFloatRangeNVVM(builder, loc, x, 0x1p-33, 1.0);
+    return math::LogOp::create(builder, loc, x);
+  case CurandStep::LogF64:
+    assumeFloatRangeNVVM(builder, loc, x, 0x1p-54, 1.0);
+    return math::LogOp::create(builder, loc, x);
   }
   llvm_unreachable("unknown CurandStep");
 }
@@ -335,6 +382,7 @@ RngLoweringOptions rng::getRngToNVVMLoweringOptions() {
   options.jaxNormalLog1p = buildJaxLog1pNVVM;
   options.jaxNormalStep = buildJaxNormalStepNVVM;
   options.fastBoxMullerStep = buildBoxMullerStepNVVM;
+  options.normalLogRange = assumeFloatRangeNVVM;
   options.curandStep = buildCurandStepNVVM;
   options.curandFma = buildFmaNVVM;
   return options;

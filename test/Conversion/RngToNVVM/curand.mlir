@@ -2,10 +2,18 @@
 // RUN: rng-opt %s --split-input-file --convert-rng-to-arith | FileCheck %s --check-prefix=ARITH
 
 // cuRAND's float Box-Muller on NVVM: its device primitives (sqrt.rn.f32,
-// sin.approx.f32, cos.approx.f32; the log stays math.log, libdevice's logf).
-// The universal lowering keeps the accurate math ops.
+// sin.approx.f32, cos.approx.f32; the log stays math.log, libdevice's logf,
+// after assumptions of its argument's range [2^-33, 1]: 2^-33 and the bits
+// of 1.0). The universal lowering keeps the accurate math ops, no assume.
 // CHECK-LABEL: gpu.func @normal2
-// CHECK: math.log {{.*}} : f32
+// CHECK-DAG: %[[LO:.*]] = llvm.mlir.constant(1.16415322E-10 : f32) : f32
+// CHECK-DAG: %[[HI:.*]] = llvm.mlir.constant(1065353216 : i32) : i32
+// CHECK: %[[GE:.*]] = llvm.fcmp "oge" %[[U:.*]], %[[LO]] : f32
+// CHECK: llvm.intr.assume %[[GE]] : i1
+// CHECK: %[[BITS:.*]] = llvm.bitcast %[[U]] : f32 to i32
+// CHECK: %[[LE:.*]] = llvm.icmp "ule" %[[BITS]], %[[HI]] : i32
+// CHECK: llvm.intr.assume %[[LE]] : i1
+// CHECK: math.log %[[U]] : f32
 // CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
 // CHECK: llvm.call_intrinsic "llvm.nvvm.sin.approx.f"
 // CHECK: llvm.call_intrinsic "llvm.nvvm.cos.approx.f"
@@ -33,6 +41,10 @@ gpu.module @k {
 // CHECK-DAG: llvm.func @__nv_cospi(f64) -> f64
 // CHECK-DAG: llvm.func @__nv_sinpi(f64) -> f64
 // CHECK-LABEL: gpu.func @normal2_double
+// CHECK: llvm.mlir.constant(5.5511151231257827E-17 : f64) : f64
+// CHECK: llvm.mlir.constant(4607182418800017408 : i64) : i64
+// CHECK: llvm.intr.assume
+// CHECK: llvm.intr.assume
 // CHECK: math.log {{.*}} : f64
 // CHECK: llvm.call @__nv_sinpi
 // CHECK: llvm.call @__nv_cospi
@@ -53,8 +65,23 @@ gpu.module @k {
 // -----
 
 // A torch draw's position is a multiple of 4: one Philox block (ten rounds,
-// two mul.hi.u32 each), not the two blocks of an unaligned curand4.
+// two mul.hi.u32 each), not the two blocks of an unaligned curand4. The
+// index is divided by S in 32 bits where both fit, in 64 elsewhere (a
+// branch: on NVPTX the 64-bit division is the costlier by far).
 // CHECK-LABEL: gpu.func @one_block
+// CHECK: %[[OR:.*]] = arith.ori %[[E:.*]], %[[S:.*]] : i64
+// CHECK: %[[HIGH:.*]] = arith.shrui %[[OR]]
+// CHECK: %[[FITS:.*]] = arith.cmpi eq, %[[HIGH]]
+// CHECK: scf.if %[[FITS]] -> (i64, i64)
+// CHECK: arith.divui {{.*}} : i32
+// CHECK: } else {
+// CHECK: arith.divui %[[E]], %[[S]] : i64
+// CHECK: }
+// ARITH-LABEL: gpu.func @one_block
+// ARITH-NOT: scf.if
+// ARITH: arith.divui {{.*}} : i64
+// ARITH-NOT: arith.divui
+// ARITH: gpu.return
 // CHECK-COUNT-20: llvm.nvvm.mulhi.ui
 // CHECK-NOT: llvm.nvvm.mulhi.ui
 // CHECK: gpu.return
@@ -102,6 +129,11 @@ gpu.module @k {
 // the leader: it is lowered in place from the leader's block and the next
 // one (no branch).
 // CHECK-LABEL: gpu.func @group_late_operand
+// CHECK: arith.divui {{.*}} : i64
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: arith.subi
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
 // CHECK-NOT: scf.if
 // CHECK-COUNT-40: llvm.nvvm.mulhi.ui
 // CHECK-NOT: llvm.nvvm.mulhi.ui

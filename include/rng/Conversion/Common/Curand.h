@@ -35,11 +35,14 @@ enum class CurandStep {
   CosF32,   ///< cos(v), as SinF32.
   SinPiF64, ///< sinpi(v) of the double transform, v in (0, 2].
   CosPiF64, ///< cospi(v), as SinPiF64.
+  LogF32,   ///< logf(u) of the float transform, u in [2^-33, 1].
+  LogF64,   ///< log(a) of the double transform, a in [2^-54, 1].
 };
 
 /// Builds `step` of `x` for a target, or returns null to take the universal
-/// form (math.sqrt, math.sin, math.cos; buildAccurateSinCosPi). The logs are
-/// always `math.log` (libdevice's logf/log on NVVM, as cuRAND's).
+/// form (math.sqrt, math.sin, math.cos, math.log; buildAccurateSinCosPi).
+/// A target's log must be `math.log`'s value (libdevice's logf/log on NVVM,
+/// as cuRAND's); it may add what it knows of the argument's range.
 using CurandStepFn = Value (*)(OpBuilder &builder, Location loc,
                                CurandStep step, Value x);
 
@@ -112,15 +115,26 @@ struct TorchDrawValues {
 /// The draw of row-major element `index` with `unroll` (4 or 2) components
 /// per draw: t = e mod S, k = floor(e / S) / U, component floor(e / S) mod U,
 /// position (offset & ~3) + 4k; S = max(threads, 1). `offset` and `threads`
-/// are scalars or of the index's shape.
+/// are scalars or of the index's shape. With `branchNarrow` (scalars on SIMT
+/// targets; `scf` loaded) the division branches to 32 bits where the index
+/// and S fit (buildDivRemU64).
 TorchDrawValues buildTorchDraw(OpBuilder &builder, Location loc, Value offset,
-                               Value threads, Value index, unsigned unroll);
+                               Value threads, Value index, unsigned unroll,
+                               bool branchNarrow = false);
 
 /// The draw of memory element `index` of PyTorch's vectorized dropout (vec 2,
-/// 4 or 8; see rng.torch_dropout).
+/// 4 or 8; see rng.torch_dropout); `branchNarrow` as for buildTorchDraw.
 TorchDrawValues buildTorchDropoutDraw(OpBuilder &builder, Location loc,
                                       Value offset, Value threads, Value index,
-                                      unsigned vec);
+                                      unsigned vec, bool branchNarrow = false);
+
+/// (n / d, n mod d) of i64 `n` and `d` (d != 0; scalars or one shape). With
+/// `branchNarrow` and scalars, an `scf.if` takes 32-bit operations where n
+/// and d are below 2^32 (every index of a tensor under 2^32 elements) and
+/// the 64-bit ones elsewhere: on NVPTX a 64-bit division by a constant is
+/// about 20 instructions, a 32-bit one 2 to 3. The values are the same.
+std::pair<Value, Value> buildDivRemU64(OpBuilder &builder, Location loc,
+                                       Value n, Value d, bool branchNarrow);
 
 /// `components[c]` for the i64 `component` (of the components' shape), by
 /// selects.

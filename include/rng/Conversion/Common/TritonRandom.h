@@ -57,16 +57,26 @@ enum class BoxMullerStep {
 using BoxMullerStepBuilder = Value (*)(OpBuilder &builder, Location loc,
                                        BoxMullerStep step, Value x);
 
+/// Tells a target's optimizer that every element of `x` (f32 or f64, scalar
+/// or shaped) lies in [lo, hi] (0 <= lo <= hi, both finite), where the
+/// lowering knows it: the arguments of the normal distributions' logs. A
+/// target may record it (convert-rng-to-nvvm: `llvm.intr.assume`, which
+/// lets LLVM drop libdevice's special-case paths for zero, subnormal,
+/// infinite and NaN arguments) or do nothing; it never changes a value.
+using FloatRangeFn = void (*)(OpBuilder &builder, Location loc, Value x,
+                              double lo, double hi);
+
 /// How the normal distributions (rng.randn, rng.randn4x, rng.hash_randn)
 /// compute log, sqrt, cos and sin: math ops carrying `flags` (none: each
 /// target's accurate functions, within SPEC's bounds; `afn`: a target may
 /// substitute approximate ones, e.g. libdevice's __nv_fast_logf), and under
-/// `afn` the target's `fastStep` first, where it gives a value.
+/// `afn` the target's `fastStep` first, where it gives a value. `range`,
+/// where set, is told the range of MinusTwoLog's argument before the log.
 struct NormalMath {
   /*implicit*/ NormalMath(
       arith::FastMathFlags flags = arith::FastMathFlags::none,
-      BoxMullerStepBuilder fastStep = nullptr)
-      : flags(flags), fastStep(fastStep) {}
+      BoxMullerStepBuilder fastStep = nullptr, FloatRangeFn range = nullptr)
+      : flags(flags), fastStep(fastStep), range(range) {}
 
   /// Whether fastStep is used (it is set and `flags` contain `afn`).
   bool usesFastStep() const {
@@ -81,6 +91,7 @@ struct NormalMath {
 
   arith::FastMathFlags flags;
   BoxMullerStepBuilder fastStep;
+  FloatRangeFn range;
 };
 
 /// The Philox input of Triton's randint4x(seed, offset).

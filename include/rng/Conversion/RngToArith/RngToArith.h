@@ -98,6 +98,11 @@ struct RngLoweringOptions {
   /// NormalMath); null (the default) leaves them to the math ops.
   /// `convert-rng-to-nvvm` sets buildBoxMullerStepNVVM.
   BoxMullerStepBuilder fastBoxMullerStep = nullptr;
+  /// Told the range of each normal's log argument (FloatRangeFn) in
+  /// rng.randn, rng.randn4x and rng.hash_randn, or null (the default).
+  /// `convert-rng-to-nvvm` sets assumeFloatRangeNVVM. The bits are the same
+  /// either way.
+  FloatRangeFn normalLogRange = nullptr;
   /// Forms rng.jax_normal's f32 log1p (see JaxLog1pFn). The default,
   /// buildJaxLog1pViaF64, computes it in f64 and is correctly rounded on
   /// every target whose f64 log is; NVVM, whose f64 units are few, takes a
@@ -147,9 +152,9 @@ struct RngLoweringOptions {
   RngOutliner *outliner = nullptr;
 
   /// How the normal distributions compute log, sqrt, cos and sin:
-  /// normalMathFlags and fastBoxMullerStep.
+  /// normalMathFlags, fastBoxMullerStep and normalLogRange.
   NormalMath getNormalMath() const {
-    return {normalMathFlags, fastBoxMullerStep};
+    return {normalMathFlags, fastBoxMullerStep, normalLogRange};
   }
 };
 
