@@ -22,6 +22,7 @@ The header is rewritten on a copy; the code sections are not touched, so
 the SASS is ptxas 13's (sm_90 was in CUDA 11.8's instruction set already).
 """
 import argparse
+import bisect
 import collections
 import os
 import re
@@ -114,11 +115,19 @@ def branch_target(text):
 def basic_blocks(insts):
     """[(first address, [instructions], successor addresses)] in address
     order: a block ends at a branch, EXIT or RET, or before a branch target."""
+    addresses = [addr for addr, _, _ in insts]
+
+    def at_or_after(target):
+        """The first listed instruction at or after `target` (NOPs are not
+        listed, and a branch may land on one)."""
+        i = bisect.bisect_left(addresses, target)
+        return addresses[i] if i < len(addresses) else target
+
     leaders = {insts[0][0]} if insts else set()
     for i, (addr, op, text) in enumerate(insts):
         target = branch_target(text) if op.startswith(("BRA", "CALL")) else None
         if target is not None:
-            leaders.add(target)
+            leaders.add(at_or_after(target))
         if op.startswith(("BRA", "EXIT", "RET", "CALL")) and i + 1 < len(insts):
             leaders.add(insts[i + 1][0])
     blocks, current = [], []
@@ -135,7 +144,7 @@ def basic_blocks(insts):
         successors = []
         target = branch_target(text) if op.startswith("BRA") else None
         if target is not None:
-            successors.append(target)
+            successors.append(at_or_after(target))
         conditional = text.startswith("@")
         falls = not op.startswith(("BRA", "EXIT", "RET")) or conditional
         if falls and i + 1 < len(blocks):

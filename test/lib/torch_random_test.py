@@ -179,10 +179,17 @@ def emit_kernels(scalar=False):
 """.format(ie=ie, f=sh("f32"), b=sh("i1"), i8=sh("i8"))
     grp += (store("%gu", "f32", "%ou", scalar) + store("%gn", "f32", "%on", scalar)
             + store("%gb8", "i8", "%ob", scalar) + store("%gr", "i64", "%or", scalar))
-    out.append("func.func @group(%s, %%ou: memref<?xf32>, %%on: memref<?xf32>, %%ob: memref<?xi8>, %%or: memref<?xi64>) {\n"
-               "  %%zero = arith.constant 0.0 : f32\n  %%one = arith.constant 1.0 : f32\n"
-               "  %%half = arith.constant 0.5 : f32\n  %%c0r = arith.constant 0 : i64\n"
-               "  %%range = arith.constant 1000 : i64\n%s}" % (launch, loop(grp, [("%ou", "memref<?xf32>")], scalar)))
+    group_body = loop(grp, [("%ou", "memref<?xf32>")], scalar)
+    group_head = ("  %zero = arith.constant 0.0 : f32\n  %one = arith.constant 1.0 : f32\n"
+                  "  %half = arith.constant 0.5 : f32\n  %c0r = arith.constant 0 : i64\n"
+                  "  %range = arith.constant 1000 : i64\n")
+    group_outs = "%ou: memref<?xf32>, %on: memref<?xf32>, %ob: memref<?xi8>, %or: memref<?xi64>"
+    out.append("func.func @group(%s, %s) {\n%s%s}" % (launch, group_outs, group_head, group_body))
+    # The same with S a constant (768 = 3 * 2^8), as a compiler that knows
+    # the shape has it: the lowering then divides by 3 after a shift.
+    out.append("func.func @group_s768(%s, %s) {\n  %%sc = arith.constant 768 : i64\n%s%s}" % (
+        launch.replace("%threads", "%unused_threads"), group_outs, group_head,
+        group_body.replace("%threads", "%sc")))
     # The launch ops at run time: S and the increments for U = 4 and 2.
     out.append("""func.func @launch(%n: i64, %out: memref<3xi64>) {
   %c0 = arith.constant 0 : index
@@ -392,12 +399,15 @@ def check(vectors_dir, lib_path, full_limit):
     # 0; then across index 2^32 and with S above 2^32 (the lowering's 32-bit
     # division where index and S fit, on SIMT targets, and its 64-bit one).
     seed, offset, n = 0x123456789, 40, 5008
-    for base, S, where in ((0, 768, ""), ((1 << 32) - 2500, 768, " from 2^32 - 2500"),
-                           (0, (1 << 32) + 768, ", S = 2^32 + 768")):
+    for function, base, S, where in (
+            ("group", 0, 768, ""), ("group", (1 << 32) - 2500, 768, " from 2^32 - 2500"),
+            ("group", 0, (1 << 32) + 768, ", S = 2^32 + 768"),
+            ("group_s768", 0, 768, ", S = 768 constant"),
+            ("group_s768", (1 << 32) - 2500, 768, ", S = 768 constant, from 2^32 - 2500")):
         outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8),
                 np.zeros(n, np.int64)]
-        runner.call("group", [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
-                              (ctypes.c_int64, base)], outs)
+        runner.call(function, [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
+                               (ctypes.c_int64, base)], outs)
         e = np.arange(base, base + n, dtype=np.int64)
         want_u = model.torch_uniform(seed, offset, S, e, "f32", 0.0, 1.0)
         want_n, nn, sd = model.torch_normal(seed, offset, S, e + S, "f32", 0.0, 1.0)

@@ -305,7 +305,8 @@ static std::pair<Value, Value> normalizeLaunch(OpBuilder &builder, Location loc,
   ScalarOrSplatBitsCache i64s(builder, loc, type);
   threads = broadcastToType(builder, loc, threads, type);
   offset = broadcastToType(builder, loc, offset, type);
-  Value s = arith::MaxUIOp::create(builder, loc, threads, i64s.get(1));
+  // Folded where threads is a constant (buildDivRemU64 sees the divisor).
+  Value s = builder.createOrFold<arith::MaxUIOp>(loc, threads, i64s.get(1));
   Value base =
       arith::AndIOp::create(builder, loc, offset, i64s.get(~uint64_t(3)));
   return {s, base};
@@ -323,30 +324,46 @@ std::pair<Value, Value> rng::buildDivRemU64(OpBuilder &builder, Location loc,
     return wide(builder, loc);
   Type i64Type = builder.getI64Type();
   Type i32Type = builder.getI32Type();
+  // A constant divisor's factor 2^z comes off both operands first: n >> z
+  // is the same value for indices that differ only in their low z bits
+  // (4m + j by a multiple of 4), so LLVM shares everything below between
+  // them, branch condition included.
+  Value numerator = n, divisor = d;
+  APInt constant;
+  if (matchPattern(d, m_ConstantInt(&constant)) && !constant.isZero())
+    if (unsigned z = constant.countr_zero()) {
+      numerator = arith::ShRUIOp::create(
+          builder, loc, n,
+          arith::ConstantIntOp::create(builder, loc, i64Type, z));
+      divisor = arith::ConstantIntOp::create(builder, loc, i64Type,
+                                             constant.lshr(z).getZExtValue());
+    }
+  // The 32-bit quotient, computed unconditionally (before the branch, so
+  // that it is shared too) with a divisor that is never 0 (it is the
+  // divisor wherever the quotient is used).
+  Value q32 = arith::DivUIOp::create(
+      builder, loc, arith::TruncIOp::create(builder, loc, i32Type, numerator),
+      arith::MaxUIOp::create(
+          builder, loc, arith::TruncIOp::create(builder, loc, i32Type, divisor),
+          arith::ConstantIntOp::create(builder, loc, i32Type, 1)));
+  Value narrowQ = arith::ExtUIOp::create(builder, loc, i64Type, q32);
   Value high = arith::ConstantIntOp::create(builder, loc, i64Type, 32);
   Value fits = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq,
-      arith::ShRUIOp::create(builder, loc,
-                             arith::OrIOp::create(builder, loc, n, d), high),
+      arith::ShRUIOp::create(
+          builder, loc, arith::OrIOp::create(builder, loc, numerator, divisor),
+          high),
       arith::ConstantIntOp::create(builder, loc, i64Type, 0));
   auto ifOp = scf::IfOp::create(
       builder, loc, fits,
+      [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, narrowQ); },
       [&](OpBuilder &b, Location l) {
-        Value n32 = arith::TruncIOp::create(b, l, i32Type, n);
-        Value d32 = arith::TruncIOp::create(b, l, i32Type, d);
-        Value q = arith::DivUIOp::create(b, l, n32, d32);
-        Value r = arith::SubIOp::create(b, l, n32,
-                                        arith::MulIOp::create(b, l, q, d32));
         scf::YieldOp::create(
-            b, l,
-            ValueRange{arith::ExtUIOp::create(b, l, i64Type, q),
-                       arith::ExtUIOp::create(b, l, i64Type, r)});
-      },
-      [&](OpBuilder &b, Location l) {
-        auto [q, r] = wide(b, l);
-        scf::YieldOp::create(b, l, ValueRange{q, r});
+            b, l, Value(arith::DivUIOp::create(b, l, numerator, divisor)));
       });
-  return {ifOp.getResult(0), ifOp.getResult(1)};
+  Value q = ifOp.getResult(0);
+  return {q, arith::SubIOp::create(builder, loc, n,
+                                   arith::MulIOp::create(builder, loc, q, d))};
 }
 
 TorchDrawValues rng::buildTorchDraw(OpBuilder &builder, Location loc,
@@ -374,8 +391,8 @@ TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,
   auto [s, base] = normalizeLaunch(builder, loc, offset, threads, type);
   unsigned vecShift = llvm::countr_zero(vec);
   // vec * S, wrapping, and 1 where it wraps to 0 (S >= 2^61).
-  Value span = arith::MaxUIOp::create(
-      builder, loc, arith::ShLIOp::create(builder, loc, s, i64s.get(vecShift)),
+  Value span = builder.createOrFold<arith::MaxUIOp>(
+      loc, builder.createOrFold<arith::ShLIOp>(loc, s, i64s.get(vecShift)),
       i64s.get(1));
   // Everything but j is computed from the index with its low bits cleared
   // (the same value, as span is a multiple of vec): the vec elements of one

@@ -129,10 +129,13 @@ TorchDrawValues buildTorchDropoutDraw(OpBuilder &builder, Location loc,
                                       unsigned vec, bool branchNarrow = false);
 
 /// (n / d, n mod d) of i64 `n` and `d` (d != 0; scalars or one shape). With
-/// `branchNarrow` and scalars, an `scf.if` takes 32-bit operations where n
+/// `branchNarrow` and scalars, the quotient is a 32-bit division's where n
 /// and d are below 2^32 (every index of a tensor under 2^32 elements) and
-/// the 64-bit ones elsewhere: on NVPTX a 64-bit division by a constant is
-/// about 20 instructions, a 32-bit one 2 to 3. The values are the same.
+/// the 64-bit one's elsewhere (an `scf.if`): on NVPTX a 64-bit division by a
+/// constant is about 20 instructions, a 32-bit one 2 to 3. A constant d =
+/// d' 2^z divides n >> z by d', so indices that differ only in their low z
+/// bits share the whole division after LLVM's simplification. The values are
+/// the same.
 std::pair<Value, Value> buildDivRemU64(OpBuilder &builder, Location loc,
                                        Value n, Value d, bool branchNarrow);
 
