@@ -45,19 +45,26 @@ def ptxas(path, exe, arch, flags):
                            capture_output=True, text=True, check=True)
     except (OSError, subprocess.CalledProcessError) as e:
         return {}, str(e)
+    return resources(r.stderr), None
+
+
+def resources(log):
+    """{kernel: {"regs": "N", "stack": "frame/spill stores/spill loads",
+    "spill": spill store bytes}} from the text of `ptxas -v`."""
     res = {}
     cur = None
-    for line in r.stderr.splitlines():
+    for line in log.splitlines():
         m = re.search(r"Compiling entry function '(\w+)'", line)
         if m:
             cur = m.group(1)
         m = re.search(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads", line)
         if m and cur:
             res.setdefault(cur, {})["stack"] = f"{m.group(1)}/{m.group(2)}/{m.group(3)}"
+            res[cur]["spill"] = int(m.group(2))
         m = re.search(r"Used (\d+) registers", line)
         if m and cur:
             res.setdefault(cur, {})["regs"] = m.group(1)
-    return res, None
+    return res
 
 
 def main():

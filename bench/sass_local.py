@@ -33,6 +33,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import ptxstats  # noqa: E402
 import sassstats  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
@@ -70,17 +71,8 @@ def compile_ptx(ptx, arch, tools):
             f.write(data)
         sass = subprocess.run([cuobjdump, "-sass", cubin], capture_output=True, text=True,
                               check=True).stdout
-    resources, current = {}, None
-    for line in log.stderr.splitlines():
-        m = re.search(r"Compiling entry function '(\w+)'", line)
-        if m:
-            current = m.group(1)
-        m = re.search(r"(\d+) bytes spill stores", line)
-        if m and current:
-            resources.setdefault(current, [0, 0])[1] = int(m.group(1))
-        m = re.search(r"Used (\d+) registers", line)
-        if m and current:
-            resources.setdefault(current, [0, 0])[0] = int(m.group(1))
+    resources = {name: (int(r.get("regs", 0)), r.get("spill", 0))
+                 for name, r in ptxstats.resources(log.stderr).items()}
     return sass, resources
 
 
