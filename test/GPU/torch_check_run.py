@@ -305,6 +305,14 @@ def bench(check, n=1 << 28):
     rows.append(("dropout", "torch native_dropout", timed(lambda: torch.native_dropout(x, 0.1, True)), 9 * n))
     ms, block = timed_best(lambda b: check.launch("dropout_4x", (n + 3) // 4, args, block=b))
     rows.append(("dropout", "ours rng.torch_dropout (dropout_4x, block %d)" % block, ms, 9 * n))
+    # dropout_16x: sixteen contiguous elements per thread (n % 16 == 0).
+    yo[:] = 0
+    mo[:] = 0
+    check.launch("dropout_16x", n // 16, args)
+    check.compare("bench dropout_16x (rng.torch_dropout vec 4) vs torch", bits_np(yo, "f32"), bits_np(y, "f32"))
+    check.compare("  its mask", cp.asnumpy(mo).astype(np.uint8), mask.cpu().numpy().astype(np.uint8))
+    ms, block = timed_best(lambda b: check.launch("dropout_16x", n // 16, args, block=b))
+    rows.append(("dropout", "ours rng.torch_dropout (dropout_16x, block %d)" % block, ms, 9 * n))
     print("\nN = 2^%d f32, median of 5 rounds of 20 launches (ours: the fastest CTA size of 128, 256, 512); x copy = GB/s / copy's %.0f GB/s" % (
         int(np.log2(n)), copy_gbs))
     print("| kernel | ms | GB/s | x copy |\n|---|---|---|---|")
