@@ -1,12 +1,16 @@
 # Shared by the test/GPU/*-h200.sh scripts (sourced): where things are, and
-# the build step from LLVM-dialect MLIR to PTX.
+# the build step from LLVM-dialect MLIR to PTX. OUTDIR (default
+# test/GPU/Output), RNG_OPT, LLVM_BIN, PYTHON, CHIP and LIBDEVICE may be set
+# from outside (test/Scripts/gpu-check-builds.test builds into its own
+# directory).
 HERE="$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
 PYTHON="${PYTHON:-/usr/bin/python3}"
 CHIP="${CHIP:-sm_90}"
 LIBDEVICE="${LIBDEVICE:-$(ls /usr/local/cuda*/nvvm/libdevice/libdevice.10.bc 2>/dev/null | head -1)}"
-OUTDIR="$HERE/Output"
+OUTDIR="${OUTDIR:-$HERE/Output}"
+RNG_OPT="${RNG_OPT:-$ROOT/build/bin/rng-opt}"
 
 # llvm_to_ptx NAME: the LLVM-dialect module on stdin (rng-to-nvvm's output)
 # -> $OUTDIR/NAME.ptx: mlir-translate, libdevice linked (only what it

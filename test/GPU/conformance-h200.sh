@@ -26,12 +26,12 @@ case "${1:-}" in
   build)
     mkdir -p "$OUTDIR"
     "$PYTHON" "$ROOT/test/lib/conformance.py" gen-gpu-run > "$OUTDIR/conformance.mlir"
-    "$ROOT/build/bin/rng-opt" "$OUTDIR/conformance.mlir" --rng-to-nvvm="chip=$CHIP" |
+    "$RNG_OPT" "$OUTDIR/conformance.mlir" --rng-to-nvvm="chip=$CHIP" |
       llvm_to_ptx conformance
     "$PYTHON" "$ROOT/test/lib/conformance.py" gen-gpu-bit-generator > "$OUTDIR/bitgen.mlir"
     "$ROOT/build/bin/rng-test-opt" --allow-unregistered-dialect "$OUTDIR/bitgen.mlir" \
       --test-rng-bit-generator-element |
-      "$ROOT/build/bin/rng-opt" --rng-to-nvvm="chip=$CHIP" | llvm_to_ptx bitgen
+      "$RNG_OPT" --rng-to-nvvm="chip=$CHIP" | llvm_to_ptx bitgen
     echo "wrote $OUTDIR/conformance.ptx $OUTDIR/bitgen.ptx"
     ;;
   run)

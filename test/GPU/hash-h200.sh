@@ -17,7 +17,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 case "${1:-}" in
   build)
     mkdir -p "$OUTDIR"
-    "$ROOT/build/bin/rng-opt" "$HERE/Inputs/hash-kernels.mlir" --rng-to-nvvm="chip=$CHIP" |
+    "$RNG_OPT" "$HERE/Inputs/hash-kernels.mlir" --rng-to-nvvm="chip=$CHIP" |
       llvm_to_ptx hash
     echo "wrote $OUTDIR/hash.ptx"
     ;;

@@ -16,19 +16,15 @@
 # section 3 (test/lib/stochastic_rounding_model.py). Output/ is git-ignored:
 # copy test/GPU/Output to the GPU machine.
 set -euo pipefail
-HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../.." && pwd)"
-LLVM_BIN="${LLVM_BIN:-/usr/lib/llvm-22/bin}"
-CHIP="${CHIP:-sm_90}"
-OUTDIR="$HERE/Output"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 case "${1:-}" in
   build)
     mkdir -p "$OUTDIR"
-    python3 "$HERE/sr_kernels.py" mlir > "$OUTDIR/sr.mlir"
-    "$ROOT/build/bin/rng-opt" "$OUTDIR/sr.mlir" --rng-to-nvvm="chip=$CHIP" |
+    "$PYTHON" "$HERE/sr_kernels.py" mlir > "$OUTDIR/sr.mlir"
+    "$RNG_OPT" "$OUTDIR/sr.mlir" --rng-to-nvvm="chip=$CHIP" |
       "$LLVM_BIN/mlir-translate" --mlir-to-llvmir |
       "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" -o "$OUTDIR/sr-fma.ptx"
-    "$ROOT/build/bin/rng-opt" "$OUTDIR/sr.mlir" --convert-round-to-arith \
+    "$RNG_OPT" "$OUTDIR/sr.mlir" --convert-round-to-arith \
       --rng-to-nvvm="chip=$CHIP" |
       "$LLVM_BIN/mlir-translate" --mlir-to-llvmir |
       "$LLVM_BIN/llc" -O3 -mcpu="$CHIP" -o "$OUTDIR/sr-universal.ptx"

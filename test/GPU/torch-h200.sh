@@ -20,7 +20,7 @@ case "${1:-}" in
   build)
     mkdir -p "$OUTDIR"
     "$PYTHON" "$HERE/torch_check_device.py" gen > "$OUTDIR/torch-kernels.mlir"
-    "$ROOT/build/bin/rng-opt" "$OUTDIR/torch-kernels.mlir" --rng-to-nvvm="chip=$CHIP" |
+    "$RNG_OPT" "$OUTDIR/torch-kernels.mlir" --rng-to-nvvm="chip=$CHIP" |
       llvm_to_ptx torch
     echo "wrote $OUTDIR/torch.ptx"
     ;;
