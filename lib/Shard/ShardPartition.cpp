@@ -51,8 +51,10 @@ static bool holdsShardOps(FunctionOpInterface fn) {
 
 /// Checks that every shard.sharding in `fn` splits over axes its grid has
 /// (LLVM 22's sharding-propagation indexes the grid's shape with the axis
-/// unchecked: a crash for `split_axes = [[128]]` on a one-axis grid), and
-/// that every shard.shard splits only dimensions its tensor has.
+/// unchecked: a crash for `split_axes = [[128]]` on a one-axis grid) and
+/// whose size is not 0 (shard-partition divides by it: `shard.grid
+/// @grid(shape = 0)` is verifier-valid), and that every shard.shard splits
+/// only dimensions its tensor has.
 static LogicalResult checkSplitAxes(FunctionOpInterface fn, StringRef pass,
                                     SymbolTableCollection &symbolTable) {
   WalkResult result = fn.walk([&](shard::ShardingOp sharding) {
@@ -63,8 +65,16 @@ static LogicalResult checkSplitAxes(FunctionOpInterface fn, StringRef pass,
     int64_t rank = grid.getRank();
     for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes())) {
       for (shard::GridAxis axis : axes.asArrayRef()) {
-        if (axis >= 0 && axis < rank)
-          continue;
+        if (axis >= 0 && axis < rank) {
+          if (grid.getShape()[axis] != 0)
+            continue;
+          sharding.emitError()
+              << pass << ": shard.sharding splits tensor dimension " << dim
+              << " over grid axis " << axis << " of @" << grid.getSymName()
+              << ", whose size is 0; split only over axes of at least one "
+                 "process (LLVM 22's shard-partition divides by the size)";
+          return WalkResult::interrupt();
+        }
         sharding.emitError()
             << pass << ": shard.sharding splits tensor dimension " << dim
             << " over grid axis " << axis << " of @" << grid.getSymName()

@@ -181,6 +181,23 @@ func.func @negative_axis_out_of_range(%seed: i32, %ctr: tensor<8xi32>) -> tensor
 
 // -----
 
+shard.grid @grid(shape = 0)
+
+// A split over a grid axis of size 0 (verifier-valid), on upstream ops
+// only: refused instead of LLVM 22's division by zero in shard-partition
+// (docs/upstream/shard-zero-size-grid-axis.md).
+func.func @negative_zero_size_axis(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{rng-shard-partition: shard.sharding splits tensor dimension 0 over grid axis 0 of @grid, whose size is 0; split only over axes of at least one process (LLVM 22's shard-partition divides by the size)}}
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %a0 = shard.shard %a to %s annotate_for_users : tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %b = linalg.add ins(%a0, %a0 : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %b0 = shard.shard %b to %s : tensor<8xf32>
+  return %b0 : tensor<8xf32>
+}
+
+// -----
+
 shard.grid @grid(shape = 2)
 
 // A split of a dimension the tensor lacks (found by fuzzing): refused

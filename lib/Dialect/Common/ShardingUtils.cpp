@@ -101,6 +101,12 @@ LogicalResult rng::verifyEvenSharding(Operation *op, Value value,
                         << " over grid axes of dynamic size on @"
                         << grid.getSymName()
                         << "; the split axes' sizes must be static";
+    if (group == 0)
+      return describe() << "is split along dimension " << d << " over grid "
+                        << "axes " << formatAxes(axes) << " of @"
+                        << grid.getSymName()
+                        << ", one of which has size 0; a split needs "
+                           "axes of at least one process";
     if (type.isDynamicDim(d))
       return describe() << "is split along dimension " << d
                         << ", which has a dynamic size; split dimensions "

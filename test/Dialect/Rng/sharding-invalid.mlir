@@ -141,3 +141,18 @@ func.func @dropout_vec_split(%x: tensor<2x3xf32>, %p: f64, %s: i64, %e: tensor<2
   %ks = shard.shard %k to %split : tensor<2x3xi1>
   return %ys : tensor<2x3xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 0)
+
+// A grid axis of size 0 (verifier-valid upstream): no process to split over.
+// Found by the fuzzer (a division by zero before the check).
+func.func @zero_size_axis(%seed: i32) -> tensor<8xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  // expected-error @below {{'rng.linear_index' op result #0 ('tensor<8xi32>') is split along dimension 0 over grid axes [0] of @grid, one of which has size 0; a split needs axes of at least one process}}
+  %ctr = rng.linear_index : tensor<8xi32>
+  %c = shard.shard %ctr to %s : tensor<8xi32>
+  %u = rng.rand %seed, %c : i32, tensor<8xi32>
+  return %u : tensor<8xf32>
+}
