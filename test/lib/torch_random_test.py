@@ -40,6 +40,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import torch_random_model as model  # noqa: E402
 
 LANES = 16
+# The constant launch widths of the draw-group kernels @group_s<S>.
+GROUP_CONSTANT_S = (768, 1 << 20, 3 << 40)
 DTYPES = ("f32", "f16", "bf16", "f64")
 MLIR_TYPE = {"f32": "f32", "f16": "f16", "bf16": "bf16", "f64": "f64"}
 STORE_TYPE = {"f32": "f32", "f16": "i16", "bf16": "i16", "f64": "f64"}
@@ -185,11 +187,14 @@ def emit_kernels(scalar=False):
                   "  %range = arith.constant 1000 : i64\n")
     group_outs = "%ou: memref<?xf32>, %on: memref<?xf32>, %ob: memref<?xi8>, %or: memref<?xi64>"
     out.append("func.func @group(%s, %s) {\n%s%s}" % (launch, group_outs, group_head, group_body))
-    # The same with S a constant (768 = 3 * 2^8), as a compiler that knows
-    # the shape has it: the lowering then divides by 3 after a shift.
-    out.append("func.func @group_s768(%s, %s) {\n  %%sc = arith.constant 768 : i64\n%s%s}" % (
-        launch.replace("%threads", "%unused_threads"), group_outs, group_head,
-        group_body.replace("%threads", "%sc")))
+    # The same with S a constant, as a compiler that knows the shape has it
+    # (GROUP_CONSTANT_S): the lowering then divides by S's odd factor after
+    # a shift (768 = 3 * 2^8; 2^20: by 1; 3 * 2^40: above 2^32, the 64-bit
+    # side).
+    for constant in GROUP_CONSTANT_S:
+        out.append("func.func @group_s%d(%s, %s) {\n  %%sc = arith.constant %d : i64\n%s%s}" % (
+            constant, launch.replace("%threads", "%unused_threads"), group_outs, constant,
+            group_head, group_body.replace("%threads", "%sc")))
     # The launch ops at run time: S and the increments for U = 4 and 2.
     out.append("""func.func @launch(%n: i64, %out: memref<3xi64>) {
   %c0 = arith.constant 0 : index
@@ -403,7 +408,9 @@ def check(vectors_dir, lib_path, full_limit):
             ("group", 0, 768, ""), ("group", (1 << 32) - 2500, 768, " from 2^32 - 2500"),
             ("group", 0, (1 << 32) + 768, ", S = 2^32 + 768"),
             ("group_s768", 0, 768, ", S = 768 constant"),
-            ("group_s768", (1 << 32) - 2500, 768, ", S = 768 constant, from 2^32 - 2500")):
+            ("group_s768", (1 << 32) - 2500, 768, ", S = 768 constant, from 2^32 - 2500"),
+            ("group_s%d" % (1 << 20), (1 << 32) - 2500, 1 << 20, ", S = 2^20 constant, from 2^32 - 2500"),
+            ("group_s%d" % (3 << 40), 5, 3 << 40, ", S = 3 * 2^40 constant")):
         outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8),
                 np.zeros(n, np.int64)]
         runner.call(function, [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
