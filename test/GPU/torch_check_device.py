@@ -282,21 +282,28 @@ def gen():
         b += "    }\n    }\n"
         ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b,
                          attributes))
-    b = """    %threads = arith.constant {S} : i64
+    def contiguous(width):
+        """The head of a dropout bench kernel whose thread g takes the
+        `width` (a power of two) contiguous elements from %m = width * g,
+        where all of them are below n (an open scf.if)."""
+        return """    %threads = arith.constant {S} : i64
     %i = gpu.global_id x
     %g = arith.index_cast %i : index to i64
-    %c2 = arith.constant 2 : i64
-    %c3 = arith.constant 3 : i64
-    %m4 = arith.shli %g, %c2 : i64
-    %last = arith.ori %m4, %c3 : i64
+    %log2w = arith.constant {L} : i64
+    %wm1 = arith.constant {W1} : i64
+    %m = arith.shli %g, %log2w : i64
+    %last = arith.ori %m, %wm1 : i64
     %in = arith.cmpi ult, %last, %n : i64
     scf.if %in {
-      %xi = arith.index_cast %m4 : i64 to index
+""".replace("{S}", str(BENCH_THREADS)).replace("{L}", str(width.bit_length() - 1)).replace(
+            "{W1}", str(width - 1))
+
+    b = contiguous(4) + """      %xi = arith.index_cast %m : i64 to index
       %xv = vector.load %x[%xi] {alignment = 16} : memref<?xf32>, vector<4xf32>
-""".replace("{S}", str(BENCH_THREADS))
+"""
     for j in range(4):
         b += """      %cj@J = arith.constant @J : i64
-      %e@J = arith.ori %m4, %cj@J : i64
+      %e@J = arith.ori %m, %cj@J : i64
       %x@J = vector.extract %xv[@J] : f32 from vector<4xf32>
       %y@J, %k@J = rng.torch_dropout %x@J, %p, %seed, %offset, %threads, %e@J {vec = 4 : i32} : (f32, f64, i64, i64, i64, i64) -> (f32, i1)
       %k8@J = arith.extui %k@J : i1 to i8
@@ -313,20 +320,11 @@ def gen():
     # (four vec-4 groups, the draws of subsequences 4g .. 4g + 3 in one
     # iteration, as S is a multiple of 4): four 128-bit loads and stores and
     # one 128-bit mask store. Only for n a multiple of 16 (the runner's 2^28).
-    b = """    %threads = arith.constant {S} : i64
-    %i = gpu.global_id x
-    %g = arith.index_cast %i : index to i64
-    %c4 = arith.constant 4 : i64
-    %c15 = arith.constant 15 : i64
-    %m16 = arith.shli %g, %c4 : i64
-    %last = arith.ori %m16, %c15 : i64
-    %in = arith.cmpi ult, %last, %n : i64
-    scf.if %in {
-""".replace("{S}", str(BENCH_THREADS))
+    b = contiguous(16)
     masks = []
     for q in range(4):
         b += """      %cq@Q = arith.constant @B : i64
-      %base@Q = arith.ori %m16, %cq@Q : i64
+      %base@Q = arith.ori %m, %cq@Q : i64
       %xi@Q = arith.index_cast %base@Q : i64 to index
       %xv@Q = vector.load %x[%xi@Q] {alignment = 16} : memref<?xf32>, vector<4xf32>
 """.replace("@Q", str(q)).replace("@B", str(4 * q))
@@ -342,7 +340,7 @@ def gen():
       vector.store %yv@Q, %yout[%xi@Q] {alignment = 16} : memref<?xf32>, vector<4xf32>
 """.replace("@Q", str(q))
     b += """      %%kv = vector.from_elements %s : vector<16xi8>
-      %%xm = arith.index_cast %%m16 : i64 to index
+      %%xm = arith.index_cast %%m : i64 to index
       vector.store %%kv, %%mask[%%xm] {alignment = 16} : memref<?xi8>, vector<16xi8>
     }
 """ % ", ".join(masks)
