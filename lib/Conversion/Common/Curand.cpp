@@ -315,13 +315,12 @@ static std::pair<Value, Value> normalizeLaunch(OpBuilder &builder, Location loc,
 std::pair<Value, Value> rng::buildDivRemU64(OpBuilder &builder, Location loc,
                                             Value n, Value d,
                                             bool branchNarrow) {
-  auto wide = [&](OpBuilder &b, Location l) -> std::pair<Value, Value> {
-    Value q = arith::DivUIOp::create(b, l, n, d);
-    return {q,
-            arith::SubIOp::create(b, l, n, arith::MulIOp::create(b, l, q, d))};
+  auto withRemainder = [&](Value q) -> std::pair<Value, Value> {
+    return {q, arith::SubIOp::create(
+                   builder, loc, n, arith::MulIOp::create(builder, loc, q, d))};
   };
   if (!branchNarrow || isa<ShapedType>(n.getType()))
-    return wide(builder, loc);
+    return withRemainder(arith::DivUIOp::create(builder, loc, n, d));
   Type i64Type = builder.getI64Type();
   Type i32Type = builder.getI32Type();
   // A constant divisor's factor 2^z comes off both operands first: n >> z
@@ -361,9 +360,7 @@ std::pair<Value, Value> rng::buildDivRemU64(OpBuilder &builder, Location loc,
         scf::YieldOp::create(
             b, l, Value(arith::DivUIOp::create(b, l, numerator, divisor)));
       });
-  Value q = ifOp.getResult(0);
-  return {q, arith::SubIOp::create(builder, loc, n,
-                                   arith::MulIOp::create(builder, loc, q, d))};
+  return withRemainder(ifOp.getResult(0));
 }
 
 TorchDrawValues rng::buildTorchDraw(OpBuilder &builder, Location loc,
