@@ -148,13 +148,18 @@ def scaling_module(num_ops, variant):
 
 
 def pass_times(timing_report):
-    """{pass name: wall seconds} from an --mlir-timing report."""
+    """{pass name: wall seconds} from an --mlir-timing report: lines
+    "W ( P%) Name" or, where the report has a user-time column too,
+    "U ( P%) W ( P%) Name" (the wall time is the last number)."""
     times = {}
     for line in timing_report.splitlines():
         fields = line.split()
-        if len(fields) >= 4 and fields[1] == "(" and fields[3].endswith(
-                "Pass"):
-            times[fields[3]] = times.get(fields[3], 0.0) + float(fields[0])
+        if len(fields) not in (4, 7) or not fields[-1].endswith("Pass"):
+            continue
+        if fields[-3] != "(":
+            continue
+        wall = float(fields[-4])
+        times[fields[-1]] = times.get(fields[-1], 0.0) + wall
     return times
 
 
