@@ -321,6 +321,31 @@ def bench(check, n=1 << 28):
         print("| %s | %.4f | %.0f | %.3f |" % (name, ms, gbs, gbs / copy_gbs))
 
 
+def profile(ptx, names, n=1 << 28):
+    """Launches each named bench kernel once with the bench's arguments
+    (for Nsight Compute: ncu -k regex:NAME ... torch_check_device.py
+    profile PTX NAME...); no comparison."""
+    import torch_check_device as device
+    check = Check(ptx)
+    S = check.S(n)
+    common = [np.int64(7), np.int64(16), np.int64(S), np.int64(n)]
+    grids = {family + "_4x": S for family in ("uniform", "normal")}
+    grids.update({family + suffix: split * S // 4 for family in ("uniform", "normal")
+                  for suffix, split, _ in device.SIXTEEN_SPLITS})
+    out = cp.empty(n, cp.float32)
+    x, yo, mo = cp.ones(n, cp.float32), cp.empty(n, cp.float32), cp.empty(n, cp.int8)
+    for name in names:
+        if name in grids:
+            check.launch(name, grids[name], common + [np.float32(0.0), np.float32(1.0), out], block=512)
+        elif name in ("dropout_4x", "dropout_16x"):
+            per = 4 if name == "dropout_4x" else 16
+            check.launch(name, n // per, common + [np.float64(0.1), x, yo, mo], block=128)
+        else:
+            sys.exit("profile: no bench kernel %r" % name)
+    cp.cuda.Device().synchronize()
+    return 0
+
+
 def main(ptx, quick=False, bench_only=False):
     check = Check(ptx)
     print("device: %s, %d SMs, %d threads/SM; torch %s" % (
