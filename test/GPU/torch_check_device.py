@@ -169,16 +169,19 @@ def gen():
     # only the stores are guarded, so the four share their IR.
     # uniform_4x, normal_4x: PyTorch's own structure, a grid of S threads
     # looping over the iterations k (K = ceil(n / 4S)).
-    def iteration_loop(thread, first, base, start="%z", step="%o"):
+    def iteration_loop(thread, first, base, start="%z", step="%o", bound=None):
         """The loop over the iterations k (K = ceil(n / 4S)) of thread %g
         whose first subsequence is `first` (defined by the ops `thread`), up
         to %`base` = first + 4kS; the caller writes the body and closes it.
         `start` and `step` (index values; `thread` may define them) take
-        every step-th iteration from start."""
+        every step-th iteration from start; `bound`: the grid's size, if
+        fixed. The index arithmetic is `nuw` and first < S provably (the
+        bound, or arith.remui), so the lowering knows every draw group
+        starts at component 0 (no branch, no next block)."""
         return """    %threads = arith.constant {S} : i64
     %c1 = arith.constant 1 : i64
     %c4 = arith.constant 4 : i64
-    %i = gpu.global_id x
+    %i = gpu.global_id x{B}
     %g = arith.index_cast %i : index to i64
 {thread}    %s4 = arith.muli %threads, %c4 : i64
     %nm = arith.addi %n, %s4 : i64
@@ -189,18 +192,19 @@ def gen():
     %o = arith.constant 1 : index
     scf.for %kx = {start} to %kn step {step} {
     %k = arith.index_cast %kx : index to i64
-    %k4 = arith.muli %k, %c4 : i64
-    %s0 = arith.muli %k4, %threads : i64
-    %{base} = arith.addi %s0, {first} : i64
+    %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+    %s0 = arith.muli %k4, %threads overflow<nuw> : i64
+    %{base} = arith.addi %s0, {first} overflow<nuw> : i64
 """.replace("{S}", str(BENCH_THREADS)).replace("{thread}", thread).replace(
             "{first}", first).replace("{base}", base).replace(
-            "{start}", start).replace("{step}", step)
+            "{start}", start).replace("{step}", step).replace(
+            "{B}", "" if bound is None else " upper_bound %d" % bound)
 
     for name, op in (("uniform_4x", "rng.torch_uniform %seed, %offset, %threads, %e@J, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32"),
                      ("normal_4x", "rng.torch_normal %seed, %offset, %threads, %e@J, %lo, %hi"
                       " : (i64, i64, i64, i64, f32, f32) -> f32")):
-        b = iteration_loop("", "%g", "e0")
+        b = iteration_loop("", "%g", "e0", bound=BENCH_THREADS)
         for j in range(1, 4):
             b += """    %cc@J = arith.constant @J : i64
     %d@J = arith.muli %threads, %cc@J : i64
@@ -241,14 +245,14 @@ def gen():
             sixteen_ops, SIXTEEN_SPLITS):
         name = family + suffix
         if split == 1:
-            b = iteration_loop(sixteen, "%t0", "b0")
+            b = iteration_loop(sixteen, "%t0", "b0", bound=BENCH_THREADS // 4)
         else:
             b = iteration_loop(sixteen_split.replace("{P}", str(split)), "%t0", "b0", "%kstart",
                                "%kstep")
         for c in range(1, 4):
             b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d : i64\n" % (c, c, c, c)
         for j in range(4):
-            b += "    %%cj%d = arith.constant %d : i64\n    %%e%d0 = arith.addi %%b0, %%cj%d : i64\n" % (j, j, j, j)
+            b += "    %%cj%d = arith.constant %d : i64\n    %%e%d0 = arith.addi %%b0, %%cj%d overflow<nuw> : i64\n" % (j, j, j, j)
             for c in range(1, 4):
                 b += "    %%e%d%d = arith.addi %%e%d0, %%d%d : i64\n" % (j, c, j, c)
             for c in range(4):

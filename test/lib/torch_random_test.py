@@ -195,6 +195,27 @@ def emit_kernels(scalar=False):
         out.append("func.func @group_s%d(%s, %s) {\n  %%sc = arith.constant %d : i64\n%s%s}" % (
             constant, launch.replace("%threads", "%unused_threads"), group_outs, constant,
             group_head, group_body.replace("%threads", "%sc")))
+    # The group at PyTorch's own indices, e' = 4 S floor(e / S) + e mod S
+    # (thread e mod S, iteration floor(e / S), component 0), written with
+    # `nuw` arithmetic and arith.remui so that the lowering proves the
+    # leader's component 0 (scalars: one block, no next block, no branch).
+    t_a, two_a = ("%threads", "%ca2") if scalar else ("%tsa", "%ca2s")
+    aligned = "    %ca2 = arith.constant 2 : i64\n" + ("" if scalar else """    %tsa = vector.broadcast %threads : i64 to {ie}
+    %ca2s = vector.broadcast %ca2 : i64 to {ie}
+""".format(ie=ie)) + """    %ta = arith.remui %e, {t} : {ie}
+    %qa = arith.divui %e, {t} : {ie}
+    %ka = arith.shli %qa, {two} overflow<nuw> : {ie}
+    %pa = arith.muli %ka, {t} overflow<nuw> : {ie}
+    %ea = arith.addi %pa, %ta overflow<nuw> : {ie}
+""".format(ie=ie, t=t_a, two=two_a)
+    aligned += (grp.replace("arith.addi %e, ", "arith.addi %ea, ")
+                .replace(", %e : ", ", %ea : ").replace("%threads, %e, %zero", "%threads, %ea, %zero"))
+    aligned_body = loop(aligned, [("%ou", "memref<?xf32>")], scalar)
+    aligned_head = group_head
+    out.append("func.func @group_aligned(%s, %s) {\n%s%s}" % (launch, group_outs, aligned_head, aligned_body))
+    out.append("func.func @group_aligned_s768(%s, %s) {\n  %%sc = arith.constant 768 : i64\n%s%s}" % (
+        launch.replace("%threads", "%unused_threads"), group_outs, aligned_head,
+        aligned_body.replace("%threads", "%sc")))
     # The launch ops at run time: S and the increments for U = 4 and 2.
     out.append("""func.func @launch(%n: i64, %out: memref<3xi64>) {
   %c0 = arith.constant 0 : index
@@ -410,12 +431,18 @@ def check(vectors_dir, lib_path, full_limit):
             ("group_s768", 0, 768, ", S = 768 constant"),
             ("group_s768", (1 << 32) - 2500, 768, ", S = 768 constant, from 2^32 - 2500"),
             ("group_s%d" % (1 << 20), (1 << 32) - 2500, 1 << 20, ", S = 2^20 constant, from 2^32 - 2500"),
-            ("group_s%d" % (3 << 40), 5, 3 << 40, ", S = 3 * 2^40 constant")):
+            ("group_s%d" % (3 << 40), 5, 3 << 40, ", S = 3 * 2^40 constant"),
+            ("group_aligned", 0, 768, " at component 0"),
+            ("group_aligned", (1 << 32) - 2500, 768, " at component 0 from 2^32 - 2500"),
+            ("group_aligned", 0, (1 << 32) + 768, " at component 0, S = 2^32 + 768"),
+            ("group_aligned_s768", (1 << 32) - 2500, 768, " at component 0, S = 768 constant")):
         outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8),
                 np.zeros(n, np.int64)]
         runner.call(function, [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
                                (ctypes.c_int64, base)], outs)
         e = np.arange(base, base + n, dtype=np.int64)
+        if function.startswith("group_aligned"):
+            e = e // S * 4 * S + e % S
         want_u = model.torch_uniform(seed, offset, S, e, "f32", 0.0, 1.0)
         want_n, nn, sd = model.torch_normal(seed, offset, S, e + S, "f32", 0.0, 1.0)
         want_b = model.torch_bernoulli(seed, offset, S, e + 2 * S, 0.5)

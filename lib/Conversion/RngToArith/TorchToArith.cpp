@@ -30,6 +30,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -514,6 +515,120 @@ static SmallVector<TorchMember> getTorchMembers(Operation *leader,
   return members;
 }
 
+/// The unsigned range of integer or index `value` from the
+/// InferIntRangeInterface of the ops that define it, `depth` ops deep: a
+/// local walk (no dataflow solver), in which block arguments, ops without
+/// the interface and values deeper than `depth` take the full range.
+static ConstantIntRanges inferLocalRange(Value value, unsigned depth) {
+  ConstantIntRanges full = ConstantIntRanges::maxRange(
+      ConstantIntRanges::getStorageBitwidth(value.getType()));
+  Operation *def = value.getDefiningOp();
+  auto range = dyn_cast_or_null<InferIntRangeInterface>(def);
+  if (!range || depth == 0)
+    return full;
+  SmallVector<IntegerValueRange> operands;
+  for (Value operand : def->getOperands())
+    operands.push_back(
+        ConstantIntRanges::getStorageBitwidth(operand.getType()) != 0
+            ? IntegerValueRange(inferLocalRange(operand, depth - 1))
+            : IntegerValueRange());
+  std::optional<ConstantIntRanges> result;
+  range.inferResultRangesFromOptional(
+      operands, [&](Value v, const IntegerValueRange &r) {
+        if (v == value && !r.isUninitialized())
+          result = r.getValue();
+      });
+  return result.value_or(full);
+}
+
+/// A divisor of `value` known from its definition (without wrapping): a
+/// constant's value, the product of the operands' for `arith.muli` with
+/// `nuw`, x's times 2^c for `arith.shli` x, c with `nuw`; otherwise 1. At
+/// most 2^32 (larger ones are capped to a divisor of theirs below it, 1).
+static uint64_t getKnownDivisor(Value value, unsigned depth = 4) {
+  constexpr uint64_t limit = uint64_t(1) << 32;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getActiveBits() <= 32 && !constant.isZero()
+               ? constant.getZExtValue()
+               : 1;
+  auto nuw = [](auto op) {
+    return bitEnumContainsAll(op.getOverflowFlags(),
+                              arith::IntegerOverflowFlags::nuw);
+  };
+  uint64_t divisor = 1;
+  if (auto mul = value.getDefiningOp<arith::MulIOp>();
+      mul && nuw(mul) && depth > 0)
+    divisor = getKnownDivisor(mul.getLhs(), depth - 1) *
+              getKnownDivisor(mul.getRhs(), depth - 1);
+  else if (auto shl = value.getDefiningOp<arith::ShLIOp>();
+           shl && nuw(shl) && depth > 0 &&
+           matchPattern(shl.getRhs(), m_ConstantInt(&constant)) &&
+           constant.ult(32))
+    divisor = getKnownDivisor(shl.getLhs(), depth - 1)
+              << constant.getZExtValue();
+  return divisor < limit ? divisor : 1;
+}
+
+/// True if `value` is provably a multiple of U * S (S = threads), without
+/// wrapping: a known divisor (getKnownDivisor) that is one where S is a
+/// constant, or `arith.muli` with `nuw` of threads and a multiple of U.
+static bool isPeriodMultiple(Value value, const TorchLaunch &launch) {
+  APInt s;
+  if (matchPattern(launch.threads, m_ConstantInt(&s)) && !s.isZero())
+    return s.getActiveBits() <= 32 &&
+           getKnownDivisor(value) % (s.getZExtValue() * launch.unroll) == 0;
+  auto mul = value.getDefiningOp<arith::MulIOp>();
+  if (!mul || !bitEnumContainsAll(mul.getOverflowFlags(),
+                                  arith::IntegerOverflowFlags::nuw))
+    return false;
+  return (mul.getLhs() == launch.threads &&
+          getKnownDivisor(mul.getRhs()) % launch.unroll == 0) ||
+         (mul.getRhs() == launch.threads &&
+          getKnownDivisor(mul.getLhs()) % launch.unroll == 0);
+}
+
+/// True if the draw of `launch.index` provably starts at it (component 0):
+/// the index is a sum, through `arith.addi` with `nuw`, of multiples of
+/// U * S (isPeriodMultiple) and of terms whose ranges add up to less than S
+/// (S a constant; for any S, `arith.remui` by threads as the one such term).
+/// This is how a kernel in PyTorch's own structure writes thread t's index
+/// in iteration k, t + U k S with t < S: its draw groups then need no next
+/// block and no branch.
+static bool isDrawAligned(const TorchLaunch &launch) {
+  if (!isa<IntegerType>(launch.index.getType()))
+    return false;
+  SmallVector<Value> worklist = {launch.index}, rest;
+  while (!worklist.empty() && worklist.size() + rest.size() <= 8) {
+    Value term = worklist.pop_back_val();
+    auto add = term.getDefiningOp<arith::AddIOp>();
+    if (add && bitEnumContainsAll(add.getOverflowFlags(),
+                                  arith::IntegerOverflowFlags::nuw)) {
+      worklist.append({add.getLhs(), add.getRhs()});
+      continue;
+    }
+    if (!isPeriodMultiple(term, launch))
+      rest.push_back(term);
+  }
+  if (!worklist.empty())
+    return false;
+  APInt s;
+  if (!matchPattern(launch.threads, m_ConstantInt(&s)) || s.isZero()) {
+    auto rem = rest.size() == 1 ? rest[0].getDefiningOp<arith::RemUIOp>()
+                                : arith::RemUIOp();
+    return rest.empty() || (rem && rem.getRhs() == launch.threads);
+  }
+  APInt sum = APInt::getZero(64);
+  for (Value term : rest) {
+    bool overflow = false;
+    sum = sum.uadd_ov(inferLocalRange(term, 6).umax().zextOrTrunc(64),
+                      overflow);
+    if (overflow)
+      return false;
+  }
+  return sum.ult(s.zextOrTrunc(64));
+}
+
 /// True if an earlier op of the block is `op`'s leader (getTorchMembers):
 /// `op` is lowered with it.
 static bool hasTorchLeader(Operation *op, const TorchLaunch &launch) {
@@ -578,6 +693,10 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     auto [draw, block] =
         buildDrawBlock(rewriter, loc, launch->seed, values, options);
     SmallVector<TorchMember> members = getTorchMembers(op, *launch);
+    if (isDrawAligned(*launch)) {
+      lowerGroupAligned(op, rewriter, draw, members);
+      return success();
+    }
     // The branching form computes every member at the leader: each
     // member's operands but its index must be defined before it.
     DominanceInfo dominance;
@@ -609,6 +728,25 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
            !op->getParentOfType<linalg::LinalgOp>() &&
            !op->getParentOfType<memref::GenericAtomicRMWOp>() &&
            op->getContext()->getLoadedDialect<scf::SCFDialect>();
+  }
+
+  /// The group whose leader's component is provably 0 (isDrawAligned):
+  /// each op where it stands, member c from component c of the leader's
+  /// block.
+  void lowerGroupAligned(Operation *leader, PatternRewriter &rewriter,
+                         const TorchWords &draw,
+                         ArrayRef<TorchMember> members) const {
+    auto lowerAt = [&](Operation *op, unsigned component) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(op);
+      Value c = createScalarOrSplatBits(rewriter, op->getLoc(),
+                                        draw.component.getType(), component);
+      rewriter.replaceOp(
+          op, lowerTorchFromWords(op, rewriter, {draw.words, c}, options));
+    };
+    for (const TorchMember &member : members)
+      lowerAt(member.op, member.distance);
+    lowerAt(leader, 0);
   }
 
   /// The group where the leader's component is 0 (every member's component

@@ -1,0 +1,158 @@
+// RUN: rng-opt %s --convert-rng-to-arith --split-input-file | FileCheck %s
+// RUN: rng-test-opt %s --test-rng-lower-greedily=branch-on-rare-inputs=true \
+// RUN:   --split-input-file | FileCheck %s --check-prefix=BRANCH
+
+// A draw group (PyTorch samplers at e + c S, c < 4) builds one Philox block
+// (20 arith.mului_extended) where its leader's draw provably starts at e
+// (component 0): e is a sum through `arith.addi` with `nuw` of multiples of
+// 4 S (`nuw` products) and of terms whose ranges add up below S. Elsewhere
+// it also builds the next block (40), and on SIMT targets branches on the
+// component (scf.if).
+
+// CHECK-LABEL: func @constant_s
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+// BRANCH-LABEL: func @constant_s
+// BRANCH-NOT: scf.if {{.*}} -> (f32, f32, f32, f32)
+// BRANCH: return
+func.func @constant_s(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32, f32, f32) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %t = arith.remui %x, %s : i64
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  %e = arith.addi %p, %t overflow<nuw> : i64
+  %c1 = arith.constant 768 : i64
+  %c2 = arith.constant 1536 : i64
+  %c3 = arith.constant 2304 : i64
+  %e1 = arith.addi %e, %c1 : i64
+  %e2 = arith.addi %e, %c2 : i64
+  %e3 = arith.addi %e, %c3 : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u3 = rng.torch_uniform %seed, %offset, %s, %e3, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1, %u2, %u3 : f32, f32, f32, f32
+}
+
+// -----
+
+// Any S: the thread as arith.remui by S, the iteration's base a `nuw`
+// product of S and a multiple of 4 (a shift by 2); the sum in either order.
+// CHECK-LABEL: func @runtime_s
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+// BRANCH-LABEL: func @runtime_s
+// BRANCH-NOT: scf.if {{.*}} -> (f32, f32)
+// BRANCH: return
+func.func @runtime_s(%seed: i64, %offset: i64, %s: i64, %x: i64, %k: i64) -> (f32, f32) {
+  %c2 = arith.constant 2 : i64
+  %m0 = arith.constant 0.0 : f32
+  %sd = arith.constant 1.0 : f32
+  %t = arith.remui %x, %s : i64
+  %k4 = arith.shli %k, %c2 overflow<nuw> : i64
+  %p = arith.muli %s, %k4 overflow<nuw> : i64
+  %e = arith.addi %t, %p overflow<nuw> : i64
+  %e1 = arith.addi %e, %s : i64
+  %g0 = rng.torch_normal %seed, %offset, %s, %e, %m0, %sd : (i64, i64, i64, i64, f32, f32) -> f32
+  %g1 = rng.torch_normal %seed, %offset, %s, %e1, %m0, %sd : (i64, i64, i64, i64, f32, f32) -> f32
+  return %g0, %g1 : f32, f32
+}
+
+// -----
+
+// A kernel of S threads in PyTorch's structure: thread g < S (the global
+// id's upper bound) draws g + 4 k S and the three elements S apart.
+// CHECK-LABEL: gpu.func @kernel
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// CHECK: gpu.return
+gpu.module @kernels {
+  gpu.func @kernel(%seed: i64, %offset: i64, %k: i64, %out: memref<?xf32>) kernel {
+    %s = arith.constant 270336 : i64
+    %c4 = arith.constant 4 : i64
+    %lo = arith.constant 0.0 : f32
+    %hi = arith.constant 1.0 : f32
+    %i = gpu.global_id x upper_bound 270336
+    %g = arith.index_cast %i : index to i64
+    %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+    %p = arith.muli %k4, %s overflow<nuw> : i64
+    %e = arith.addi %p, %g overflow<nuw> : i64
+    %e1 = arith.addi %e, %s : i64
+    %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u0, %out[%i] : memref<?xf32>
+    memref.store %u1, %out[%i] : memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Not provable: without `nuw` the sum may wrap.
+// CHECK-LABEL: func @wrapping
+// CHECK-COUNT-40: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// BRANCH-LABEL: func @wrapping
+// BRANCH: scf.if {{.*}} -> (f32, f32)
+func.func @wrapping(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %t = arith.remui %x, %s : i64
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  %e = arith.addi %p, %t : i64
+  %e1 = arith.addi %e, %s : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1 : f32, f32
+}
+
+// -----
+
+// Not provable: t + 1 may be S (the range [1, 768]).
+// CHECK-LABEL: func @past_s
+// CHECK-COUNT-40: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+func.func @past_s(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32) {
+  %s = arith.constant 768 : i64
+  %c1 = arith.constant 1 : i64
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %t = arith.remui %x, %s : i64
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  %b = arith.addi %p, %t overflow<nuw> : i64
+  %e = arith.addi %b, %c1 overflow<nuw> : i64
+  %e1 = arith.addi %e, %s : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1 : f32, f32
+}
+
+// -----
+
+// Not provable: the base is a multiple of 2 S, not of 4 S.
+// CHECK-LABEL: func @half_period
+// CHECK-COUNT-40: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+func.func @half_period(%seed: i64, %offset: i64, %s: i64, %x: i64, %k: i64) -> (f32, f32) {
+  %c2 = arith.constant 2 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %t = arith.remui %x, %s : i64
+  %k2 = arith.muli %k, %c2 overflow<nuw> : i64
+  %p = arith.muli %k2, %s overflow<nuw> : i64
+  %e = arith.addi %p, %t overflow<nuw> : i64
+  %e1 = arith.addi %e, %s : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1 : f32, f32
+}
