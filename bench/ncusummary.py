@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Summarizes the Nsight Compute CSV of bench/device.sh (BENCH_NCU=1): per
-kernel launch, duration, DRAM and SM throughput (% of peak), issue-slot use,
+kernel launch, duration, DRAM and SM throughput (% of peak), achieved
+occupancy (warps active, where the profile has it; "-" elsewhere), issue-slot use,
 executed warp instructions, and the busiest pipes.
 
 Usage: ncusummary.py ncu.csv [--elements N]   (prints a markdown table)
@@ -12,6 +13,8 @@ import io
 COLS = [
     ("time us", "gpu__time_duration.sum", 1e-3),
     ("SM %", "sm__throughput.avg.pct_of_peak_sustained_elapsed", 1),
+    ("DRAM %", "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed", 1),
+    ("warps active %", "sm__warps_active.avg.pct_of_peak_sustained_active", 1),
     ("issue %", "sm__issue_active.avg.pct_of_peak_sustained_elapsed", 1),
     ("warp instr (M)", "smsp__inst_executed.sum", 1e-6),
     ("ALU %", "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active", 1),

@@ -533,11 +533,11 @@ static ConstantIntRanges inferLocalRange(Value value, unsigned depth) {
             ? IntegerValueRange(inferLocalRange(operand, depth - 1))
             : IntegerValueRange());
   std::optional<ConstantIntRanges> result;
-  range.inferResultRangesFromOptional(
-      operands, [&](Value v, const IntegerValueRange &r) {
-        if (v == value && !r.isUninitialized())
-          result = r.getValue();
-      });
+  range.inferResultRangesFromOptional(operands,
+                                      [&](Value v, const IntegerValueRange &r) {
+                                        if (v == value && !r.isUninitialized())
+                                          result = r.getValue();
+                                      });
   return result.value_or(full);
 }
 
@@ -621,8 +621,8 @@ static bool isDrawAligned(const TorchLaunch &launch) {
   APInt sum = APInt::getZero(64);
   for (Value term : rest) {
     bool overflow = false;
-    sum = sum.uadd_ov(inferLocalRange(term, 6).umax().zextOrTrunc(64),
-                      overflow);
+    sum =
+        sum.uadd_ov(inferLocalRange(term, 6).umax().zextOrTrunc(64), overflow);
     if (overflow)
       return false;
   }
