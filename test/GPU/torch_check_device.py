@@ -42,9 +42,12 @@ BENCH_N = 1 << 28
 BENCH_THREADS = 270336
 # The 16-value bench kernels: (name suffix, threads per S / 4 subsequence
 # groups, gpu.func attributes); the runner launches split * S / 4 threads.
-SIXTEEN_SPLITS = (("_16x", 1, ""), ("_16x2", 2, ""), ("_16xf", 4, ""),
-                  ("_16xr", 4, "nvvm.maxnreg = 32 : i32"), ("_16xm", 4, "nvvm.maxnreg = 40 : i32"),
-                  ("_16xg", (BENCH_N + 4 * BENCH_THREADS - 1) // (4 * BENCH_THREADS), ""))
+# (name suffix, split, gpu.func attributes, W): thread g draws for W
+# subsequences (4: 16 values per iteration, 2: 8) on split * S / W threads.
+SIXTEEN_SPLITS = (("_16x", 1, "", 4), ("_16x2", 2, "", 4), ("_16xf", 4, "", 4),
+                  ("_16xr", 4, "nvvm.maxnreg = 32 : i32", 4), ("_16xm", 4, "nvvm.maxnreg = 40 : i32", 4),
+                  ("_16xg", (BENCH_N + 4 * BENCH_THREADS - 1) // (4 * BENCH_THREADS), "", 4),
+                  ("_8xf", 2, "", 2))
 BENCH_LAUNCH = ["%seed: i64", "%offset: i64", "%unused_threads: i64", "%n: i64"]
 
 
@@ -228,56 +231,59 @@ def gen():
     # registers, so that all S threads are resident at once): thread g takes
     # the subsequences t0 = 4 (g mod S/4) .. + 3 in the iterations
     # k = floor(g / (S/4)), + P, + 2P, ... (P = 2 or 4).
-    sixteen = "    %c3 = arith.constant 3 : i64\n    %t0 = arith.muli %g, %c4 : i64\n"
+    sixteen = "    %c3 = arith.constant 3 : i64\n    %cw = arith.constant {W} : i64\n    %t0 = arith.muli %g, %cw : i64\n"
     sixteen_split = """    %c3 = arith.constant 3 : i64
+    %cw = arith.constant {W} : i64
     %quarter = arith.constant {Q} : i64
     %q = arith.remui %g, %quarter : i64
-    %t0 = arith.muli %q, %c4 : i64
+    %t0 = arith.muli %q, %cw : i64
     %k0 = arith.divui %g, %quarter : i64
     %kstart = arith.index_cast %k0 : i64 to index
     %kstep = arith.constant {P} : index
-""".replace("{Q}", str(BENCH_THREADS // 4))
+"""
     sixteen_ops = (("uniform", "rng.torch_uniform %seed, %offset, %threads, %e@J@C, %lo, %hi"
                     " : (i64, i64, i64, i64, f32, f32) -> f32"),
                    ("normal", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
                     " : (i64, i64, i64, i64, f32, f32) -> f32"))
-    for (family, op), (suffix, split, attributes) in itertools.product(
+    for (family, op), (suffix, split, attributes, W) in itertools.product(
             sixteen_ops, SIXTEEN_SPLITS):
         name = family + suffix
+        vt = "vector<%dxf32>" % W
         if split == 1:
-            b = iteration_loop(sixteen, "%t0", "b0", bound=BENCH_THREADS // 4)
+            b = iteration_loop(sixteen.replace("{W}", str(W)), "%t0", "b0", bound=BENCH_THREADS // W)
         else:
-            b = iteration_loop(sixteen_split.replace("{P}", str(split)), "%t0", "b0", "%kstart",
-                               "%kstep")
+            b = iteration_loop(sixteen_split.replace("{P}", str(split)).replace("{W}", str(W)).replace(
+                "{Q}", str(BENCH_THREADS // W)), "%t0", "b0", "%kstart", "%kstep")
         for c in range(1, 4):
             b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d : i64\n" % (c, c, c, c)
-        for j in range(4):
+        for j in range(W):
             b += "    %%cj%d = arith.constant %d : i64\n    %%e%d0 = arith.addi %%b0, %%cj%d overflow<nuw> : i64\n" % (j, j, j, j)
             for c in range(1, 4):
                 b += "    %%e%d%d = arith.addi %%e%d0, %%d%d : i64\n" % (j, c, j, c)
             for c in range(4):
                 b += "    %%v%d%d = %s\n" % (j, c, op.replace("@J", str(j)).replace("@C", str(c)))
-        # One bounds check per iteration where its 16 elements are all in
-        # range (every iteration but the last): four unguarded 128-bit
+        # One bounds check per iteration where its 4W elements are all in
+        # range (every iteration but the last): four unguarded W-wide
         # stores; elsewhere each component and element is checked.
         for c in range(4):
-            b += "    %%vec%d = vector.from_elements %%v0%d, %%v1%d, %%v2%d, %%v3%d : vector<4xf32>\n" % (
-                c, c, c, c, c)
-        b += "    %full = arith.cmpi ult, %e33, %n : i64\n    scf.if %full {\n"
+            b += "    %%vec%d = vector.from_elements %s : %s\n" % (
+                c, ", ".join("%%v%d%d" % (j, c) for j in range(W)), vt)
+        b += "    %%full = arith.cmpi ult, %%e%d3, %%n : i64\n    scf.if %%full {\n" % (W - 1)
         for c in range(4):
             b += ("      %%xf%d = arith.index_cast %%e0%d : i64 to index\n"
-                  "      vector.store %%vec%d, %%out[%%xf%d] {alignment = 16} : memref<?xf32>, vector<4xf32>\n"
-                  % (c, c, c, c))
+                  "      vector.store %%vec%d, %%out[%%xf%d] {alignment = %d} : memref<?xf32>, %s\n"
+                  % (c, c, c, c, 4 * W, vt))
         b += "    } else {\n"
         for c in range(4):
-            b += """    %last@C = arith.addi %e0@C, %c3 : i64
+            b += """    %cl@C = arith.constant @L : i64
+    %last@C = arith.addi %e0@C, %cl@C : i64
     %in@C = arith.cmpi ult, %last@C, %n : i64
     scf.if %in@C {
       %x@C = arith.index_cast %e0@C : i64 to index
-      vector.store %vec@C, %out[%x@C] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      vector.store %vec@C, %out[%x@C] {alignment = @A} : memref<?xf32>, @V
     } else {
-""".replace("@C", str(c))
-            for j in range(4):
+""".replace("@C", str(c)).replace("@L", str(W - 1)).replace("@A", str(4 * W)).replace("@V", vt)
+            for j in range(W):
                 b += """      %in@J@C = arith.cmpi ult, %e@J@C, %n : i64
       scf.if %in@J@C {
         %x@J@C = arith.index_cast %e@J@C : i64 to index

@@ -276,10 +276,10 @@ def bench(check, n=1 << 28):
     common = [np.int64(seed), np.int64(offset), np.int64(S), np.int64(n)]
     fills = {"uniform": lambda t: t.uniform_(0.0, 1.0),
              "normal": lambda t: t.normal_(0.0, 1.0)}
-    # _4x: S threads; the 16-value kernels: split * S / 4 (SIXTEEN_SPLITS).
+    # _4x: S threads; the 16- and 8-value kernels: split * S / W (SIXTEEN_SPLITS).
     kernels = [(family + "_4x", S) for family in fills]
-    kernels += [(family + suffix, split * S // 4) for family in fills
-                for suffix, split, _ in device.SIXTEEN_SPLITS]
+    kernels += [(family + suffix, split * S // w) for family in fills
+                for suffix, split, _, w in device.SIXTEEN_SPLITS]
     for name, grid in sorted(kernels, key=lambda k: k[0].split("_")[0] != "uniform"):
         lo, hi, torch_fn = 0.0, 1.0, fills[name.split("_")[0]]
         t = torch.empty(n, dtype=torch.float32, device="cuda")
@@ -330,8 +330,8 @@ def profile(ptx, names, n=1 << 28):
     S = check.S(n)
     common = [np.int64(7), np.int64(16), np.int64(S), np.int64(n)]
     grids = {family + "_4x": S for family in ("uniform", "normal")}
-    grids.update({family + suffix: split * S // 4 for family in ("uniform", "normal")
-                  for suffix, split, _ in device.SIXTEEN_SPLITS})
+    grids.update({family + suffix: split * S // w for family in ("uniform", "normal")
+                  for suffix, split, _, w in device.SIXTEEN_SPLITS})
     out = cp.empty(n, cp.float32)
     x, yo, mo = cp.ones(n, cp.float32), cp.empty(n, cp.float32), cp.empty(n, cp.int8)
     for name in names:
