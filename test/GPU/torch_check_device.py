@@ -213,15 +213,23 @@ def gen():
     %d@J = arith.muli %threads, %cc@J : i64
     %e@J = arith.addi %e0, %d@J : i64
 """.replace("@J", str(j))
+        # One bounds check where all four are in range (every iteration but
+        # the last), one per element elsewhere.
         for j in range(4):
-            b += """    %v@J = OP
-    %in@J = arith.cmpi ult, %e@J, %n : i64
+            b += "    %%v%d = %s\n" % (j, op.replace("@J", str(j)))
+        b += "    %full = arith.cmpi ult, %e3, %n : i64\n    scf.if %full {\n"
+        for j in range(4):
+            b += ("      %%xf%d = arith.index_cast %%e%d : i64 to index\n"
+                  "      memref.store %%v%d, %%out[%%xf%d] : memref<?xf32>\n" % (j, j, j, j))
+        b += "    } else {\n"
+        for j in range(4):
+            b += """    %in@J = arith.cmpi ult, %e@J, %n : i64
     scf.if %in@J {
       %x@J = arith.index_cast %e@J : i64 to index
       memref.store %v@J, %out[%x@J] : memref<?xf32>
     }
-""".replace("OP", op).replace("@J", str(j))
-        b += "    }\n"
+""".replace("@J", str(j))
+        b += "    }\n    }\n"
         ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b))
     # uniform_16x, normal_16x: a grid of S / 4 threads; thread g draws for
     # the four subsequences t0 .. t0 + 3 (t0 = 4g) in each iteration k, so
