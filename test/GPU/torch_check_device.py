@@ -40,9 +40,8 @@ STORE = {"f32": "f32", "f16": "i16", "bf16": "i16", "f64": "f64"}
 # device gives this S.
 BENCH_N = 1 << 28
 BENCH_THREADS = 270336
-# The 16-value bench kernels: (name suffix, threads per S / 4 subsequence
-# groups, gpu.func attributes); the runner launches split * S / 4 threads.
-# (name suffix, split, gpu.func attributes, W): thread g draws for W
+# The 16- and 8-value bench kernels: (name suffix, split, gpu.func
+# attributes, W): thread g draws for W
 # subsequences (4: 16 values per iteration, 2: 8) on split * S / W threads.
 SIXTEEN_SPLITS = (("_16x", 1, "", 4), ("_16x2", 2, "", 4), ("_16xf", 4, "", 4),
                   ("_16xr", 4, "nvvm.maxnreg = 32 : i32", 4), ("_16xm", 4, "nvvm.maxnreg = 40 : i32", 4),
@@ -235,13 +234,13 @@ def gen():
     # the four subsequences t0 .. t0 + 3 (t0 = 4g) in each iteration k, so
     # each component's four values are contiguous: one 128-bit store each.
     # The same work on more threads (SIXTEEN_SPLITS): _16x2 on S / 2
-    # threads, _16xf and _16xr on S (full occupancy; _16xr capped at 32
-    # registers, so that all S threads are resident at once): thread g takes
-    # the subsequences t0 = 4 (g mod S/4) .. + 3 in the iterations
-    # k = floor(g / (S/4)), + P, + 2P, ... (P = 2 or 4).
-    sixteen = "    %c3 = arith.constant 3 : i64\n    %cw = arith.constant {W} : i64\n    %t0 = arith.muli %g, %cw : i64\n"
-    sixteen_split = """    %c3 = arith.constant 3 : i64
-    %cw = arith.constant {W} : i64
+    # threads, _16xf, _16xr (capped at 32 registers) and _16xm (at 40) on
+    # S, _16xg on K S / 4 (one iteration each): thread g takes the
+    # subsequences t0 = 4 (g mod S/4) .. + 3 in the iterations
+    # k = floor(g / (S/4)), + P, + 2P, ... (P = split). With W = 2 (_8xf)
+    # the same with two subsequences and 64-bit stores.
+    sixteen = "    %cw = arith.constant {W} : i64\n    %t0 = arith.muli %g, %cw : i64\n"
+    sixteen_split = """    %cw = arith.constant {W} : i64
     %quarter = arith.constant {Q} : i64
     %q = arith.remui %g, %quarter : i64
     %t0 = arith.muli %q, %cw : i64
@@ -302,23 +301,18 @@ def gen():
         b += "    }\n    }\n"
         ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b,
                          attributes))
-    def contiguous(width):
-        """The head of a dropout bench kernel whose thread g takes the
-        `width` (a power of two) contiguous elements from %m = width * g,
-        where all of them are below n (an open scf.if)."""
-        return """    %threads = arith.constant {S} : i64
+    # dropout_4x: thread g takes the four contiguous elements from m = 4g
+    # (one vec-4 group), where all of them are below n.
+    b = """    %threads = arith.constant {S} : i64
     %i = gpu.global_id x
     %g = arith.index_cast %i : index to i64
-    %log2w = arith.constant {L} : i64
-    %wm1 = arith.constant {W1} : i64
-    %m = arith.shli %g, %log2w : i64
-    %last = arith.ori %m, %wm1 : i64
+    %c2 = arith.constant 2 : i64
+    %c3 = arith.constant 3 : i64
+    %m = arith.shli %g, %c2 : i64
+    %last = arith.ori %m, %c3 : i64
     %in = arith.cmpi ult, %last, %n : i64
     scf.if %in {
-""".replace("{S}", str(BENCH_THREADS)).replace("{L}", str(width.bit_length() - 1)).replace(
-            "{W1}", str(width - 1))
-
-    b = contiguous(4) + """      %xi = arith.index_cast %m : i64 to index
+""".replace("{S}", str(BENCH_THREADS)) + """      %xi = arith.index_cast %m : i64 to index
       %xv = vector.load %x[%xi] {alignment = 16} : memref<?xf32>, vector<4xf32>
 """
     for j in range(4):

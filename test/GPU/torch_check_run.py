@@ -305,7 +305,7 @@ def bench(check, n=1 << 28):
     rows.append(("dropout", "torch native_dropout", timed(lambda: torch.native_dropout(x, 0.1, True)), 9 * n))
     ms, block = timed_best(lambda b: check.launch("dropout_4x", (n + 3) // 4, args, block=b))
     rows.append(("dropout", "ours rng.torch_dropout (dropout_4x, block %d)" % block, ms, 9 * n))
-    # dropout_16x: sixteen contiguous elements per thread (n % 16 == 0).
+    # dropout_16x: four vec-4 groups n / 16 apart per thread (n % 16 == 0).
     yo[:] = 0
     mo[:] = 0
     check.launch("dropout_16x", n // 16, args)
