@@ -319,15 +319,23 @@ def unroll_of(family, dtype, wide=False):
     raise ValueError(family)
 
 
+def _launch(offset, threads):
+    """(base, S) of the launch operands, with the rules for what PyTorch
+    never produces: an offset's low two bits ignored, threads = 0 read as
+    S = 1."""
+    return (U64(offset & MASK64 & ~3),
+            np.maximum(np.asarray(threads, dtype=np.uint64), U64(1)))
+
+
 def layout(offset, threads, e, unroll):
     """(t, P, ii): thread (subsequence), position of the iteration's draw
     (offset + 4k) and component, for row-major indices e."""
     e = _u64(e)
-    S = U64(threads)
+    base, S = _launch(offset, threads)
     t = e % S
     k = e // (S * U64(unroll))
     ii = ((e // S) % U64(unroll)).astype(np.int64)
-    return t, U64(offset & MASK64) + U64(4) * k, ii
+    return t, base + U64(4) * k, ii
 
 
 def _pick(components, ii):
@@ -454,12 +462,13 @@ def torch_dropout(x, p, seed, offset, threads, e, vec, dtype):
     if vec == 1:
         t, P, j = layout(offset, threads, e, 4)
     else:
-        S = U64(threads)
-        it = e // (U64(vec) * S)
-        t = (e % (U64(vec) * S)) // U64(vec)
+        base, S = _launch(offset, threads)
+        span = np.maximum(U64(vec) * S, U64(1))  # wrapping, as the op's
+        it = e // span
+        t = (e % span) // U64(vec)
         j = (e % U64(vec)).astype(np.int64)
         calls = it * U64((vec + 3) // 4) + (j // 4).astype(U64)
-        P = U64(offset & MASK64) + U64(4) * calls
+        P = base + U64(4) * calls
         j = j % 4
     w = curand4(seed, t, P)
     u = _pick([u_from_words(x_) for x_ in w], j)

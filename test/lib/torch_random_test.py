@@ -435,18 +435,23 @@ def check(vectors_dir, lib_path, full_limit):
             ("group_aligned", 0, 768, " at component 0"),
             ("group_aligned", (1 << 32) - 2500, 768, " at component 0 from 2^32 - 2500"),
             ("group_aligned", 0, (1 << 32) + 768, " at component 0, S = 2^32 + 768"),
-            ("group_aligned_s768", (1 << 32) - 2500, 768, " at component 0, S = 768 constant")):
+            ("group_aligned_s768", (1 << 32) - 2500, 768, " at component 0, S = 768 constant"),
+            # What PyTorch never produces, at run time: S = 0 is read as 1
+            # (so e + c S is e itself, not a member c components on) and
+            # offset 43 as 40.
+            ("group", 5, 0, ", S = 0 and offset 43 at run time")):
+        off = 43 if S == 0 else offset
         outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8),
                 np.zeros(n, np.int64)]
-        runner.call(function, [(ctypes.c_int64, seed), (ctypes.c_int64, offset), (ctypes.c_int64, S),
+        runner.call(function, [(ctypes.c_int64, seed), (ctypes.c_int64, off), (ctypes.c_int64, S),
                                (ctypes.c_int64, base)], outs)
         e = np.arange(base, base + n, dtype=np.int64)
         if function.startswith("group_aligned"):
             e = e // S * 4 * S + e % S
-        want_u = model.torch_uniform(seed, offset, S, e, "f32", 0.0, 1.0)
-        want_n, nn, sd = model.torch_normal(seed, offset, S, e + S, "f32", 0.0, 1.0)
-        want_b = model.torch_bernoulli(seed, offset, S, e + 2 * S, 0.5)
-        want_r = model.torch_random(seed, offset, S, e + 3 * S, 0, 1000, False)
+        want_u = model.torch_uniform(seed, off, S, e, "f32", 0.0, 1.0)
+        want_n, nn, sd = model.torch_normal(seed, off, S, e + S, "f32", 0.0, 1.0)
+        want_b = model.torch_bernoulli(seed, off, S, e + 2 * S, 0.5)
+        want_r = model.torch_random(seed, off, S, e + 3 * S, 0, 1000, False)
         bad = [int(np.sum(outs[0].view(np.uint32) != want_u.view(np.uint32))),
                int(np.sum(~model.normal_within_bound(outs[1], want_n, nn, sd, 1.0, "f32"))),
                int(np.sum(outs[2].astype(bool) != want_b)), int(np.sum(outs[3] != want_r))]

@@ -297,19 +297,24 @@ std::pair<Value, Value> rng::buildCurandNormalDouble(OpBuilder &builder,
           arith::MulFOp::create(builder, loc, cosPi, s)};
 }
 
+/// The offset with its low two bits cleared, of the index's shape `type`.
+static Value buildLaunchBase(OpBuilder &builder, Location loc, Value offset,
+                             Type type) {
+  return arith::AndIOp::create(
+      builder, loc, broadcastToType(builder, loc, offset, type),
+      createScalarOrSplatBits(builder, loc, type, ~uint64_t(3)));
+}
+
 /// max(threads, 1) of the index's shape, and the offset with its low two
 /// bits cleared, of the index's shape.
 static std::pair<Value, Value> normalizeLaunch(OpBuilder &builder, Location loc,
                                                Value offset, Value threads,
                                                Type type) {
-  ScalarOrSplatBitsCache i64s(builder, loc, type);
   threads = broadcastToType(builder, loc, threads, type);
-  offset = broadcastToType(builder, loc, offset, type);
   // Folded where threads is a constant (buildDivRemU64 sees the divisor).
-  Value s = builder.createOrFold<arith::MaxUIOp>(loc, threads, i64s.get(1));
-  Value base =
-      arith::AndIOp::create(builder, loc, offset, i64s.get(~uint64_t(3)));
-  return {s, base};
+  Value s = builder.createOrFold<arith::MaxUIOp>(
+      loc, threads, createScalarOrSplatBits(builder, loc, type, 1));
+  return {s, buildLaunchBase(builder, loc, offset, type)};
 }
 
 std::pair<Value, Value> rng::buildDivRemU64(OpBuilder &builder, Location loc,
@@ -377,6 +382,18 @@ TorchDrawValues rng::buildTorchDraw(OpBuilder &builder, Location loc,
   Value position = arith::AddIOp::create(
       builder, loc, base, arith::ShLIOp::create(builder, loc, k, i64s.get(2)));
   return {t, position, component};
+}
+
+TorchDrawValues rng::buildTorchAlignedDraw(OpBuilder &builder, Location loc,
+                                           Value offset, Value subsequence,
+                                           Value iteration, Type type) {
+  ScalarOrSplatBitsCache i64s(builder, loc, type);
+  Value k = broadcastToType(builder, loc, iteration, type);
+  Value position = arith::AddIOp::create(
+      builder, loc, buildLaunchBase(builder, loc, offset, type),
+      arith::ShLIOp::create(builder, loc, k, i64s.get(2)));
+  return {broadcastToType(builder, loc, subsequence, type), position,
+          i64s.get(0)};
 }
 
 TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,

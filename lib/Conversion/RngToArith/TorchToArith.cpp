@@ -33,6 +33,8 @@
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::rng;
 
@@ -588,18 +590,37 @@ static bool isPeriodMultiple(Value value, const TorchLaunch &launch) {
           getKnownDivisor(mul.getLhs()) % launch.unroll == 0);
 }
 
-/// True if the draw of `launch.index` provably starts at it (component 0):
-/// the index is a sum, through `arith.addi` with `nuw`, of multiples of
-/// U * S (isPeriodMultiple) and of terms whose ranges add up to less than S
-/// (S a constant; for any S, `arith.remui` by threads as the one such term).
-/// This is how a kernel in PyTorch's own structure writes thread t's index
-/// in iteration k, t + U k S with t < S: its draw groups then need no next
-/// block and no branch.
-static bool isDrawAligned(const TorchLaunch &launch) {
+/// True if `launch.threads` is provably not 0 (a constant, or its range),
+/// so that S = threads; a `threads` of 0 at run time is read as S = 1.
+static bool isThreadsNonzero(const TorchLaunch &launch) {
+  APInt s;
+  if (matchPattern(launch.threads, m_ConstantInt(&s)))
+    return !s.isZero();
+  return !inferLocalRange(launch.threads, 6).umin().isZero();
+}
+
+/// An index that provably starts its draw (component 0), split into its
+/// terms: multiples of U * S and the rest (the thread, below S).
+struct AlignedIndex {
+  SmallVector<Value> periods, rest;
+};
+
+/// The terms of `launch.index` if its draw provably starts at it: the index
+/// is a sum, through `arith.addi` with `nuw`, of multiples of U * S
+/// (isPeriodMultiple) and of terms whose ranges add up to less than S (S a
+/// constant; for any S, `arith.remui` by threads as the one such term, or
+/// none where threads is provably not 0). This is how a kernel in PyTorch's
+/// own structure writes thread t's index in iteration k, t + U k S with
+/// t < S: its draw groups then need no next block, no branch and no
+/// division.
+static std::optional<AlignedIndex>
+matchAlignedIndex(const TorchLaunch &launch) {
   if (!isa<IntegerType>(launch.index.getType()))
-    return false;
-  SmallVector<Value> worklist = {launch.index}, rest;
-  while (!worklist.empty() && worklist.size() + rest.size() <= 8) {
+    return std::nullopt;
+  AlignedIndex terms;
+  SmallVector<Value> worklist = {launch.index};
+  while (!worklist.empty() &&
+         worklist.size() + terms.periods.size() + terms.rest.size() <= 8) {
     Value term = worklist.pop_back_val();
     auto add = term.getDefiningOp<arith::AddIOp>();
     if (add && bitEnumContainsAll(add.getOverflowFlags(),
@@ -607,26 +628,129 @@ static bool isDrawAligned(const TorchLaunch &launch) {
       worklist.append({add.getLhs(), add.getRhs()});
       continue;
     }
-    if (!isPeriodMultiple(term, launch))
-      rest.push_back(term);
+    (isPeriodMultiple(term, launch) ? terms.periods : terms.rest)
+        .push_back(term);
   }
   if (!worklist.empty())
-    return false;
+    return std::nullopt;
   APInt s;
   if (!matchPattern(launch.threads, m_ConstantInt(&s)) || s.isZero()) {
-    auto rem = rest.size() == 1 ? rest[0].getDefiningOp<arith::RemUIOp>()
-                                : arith::RemUIOp();
-    return rest.empty() || (rem && rem.getRhs() == launch.threads);
+    auto rem = terms.rest.size() == 1
+                   ? terms.rest[0].getDefiningOp<arith::RemUIOp>()
+                   : arith::RemUIOp();
+    if ((terms.rest.empty() && isThreadsNonzero(launch)) ||
+        (rem && rem.getRhs() == launch.threads))
+      return terms;
+    return std::nullopt;
   }
   APInt sum = APInt::getZero(64);
-  for (Value term : rest) {
+  for (Value term : terms.rest) {
     bool overflow = false;
     sum =
         sum.uadd_ov(inferLocalRange(term, 6).umax().zextOrTrunc(64), overflow);
     if (overflow)
-      return false;
+      return std::nullopt;
   }
-  return sum.ult(s.zextOrTrunc(64));
+  if (!sum.ult(s.zextOrTrunc(64)))
+    return std::nullopt;
+  return terms;
+}
+
+/// `value` / `divisor` for a `value` that getKnownDivisor proves a multiple
+/// of `divisor` (an exact division): the factors of `nuw` products and
+/// shifts divided where they carry the divisor, so that PyTorch's k * U * S
+/// gives k without a division; `arith.divui` where that fails.
+static Value buildExactQuotient(OpBuilder &builder, Location loc, Value value,
+                                uint64_t divisor, unsigned depth = 4) {
+  if (divisor == 1)
+    return value;
+  Type type = value.getType();
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)) &&
+      constant.getActiveBits() <= 64 && constant.getZExtValue() % divisor == 0)
+    return createScalarOrSplatBits(builder, loc, type,
+                                   constant.getZExtValue() / divisor);
+  auto nuw = arith::IntegerOverflowFlags::nuw;
+  if (auto mul = value.getDefiningOp<arith::MulIOp>();
+      mul && depth > 0 && bitEnumContainsAll(mul.getOverflowFlags(), nuw)) {
+    for (auto [a, b] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())}) {
+      uint64_t g = std::gcd(divisor, getKnownDivisor(a, depth - 1));
+      if (getKnownDivisor(b, depth - 1) % (divisor / g) != 0)
+        continue;
+      return builder.createOrFold<arith::MulIOp>(
+          loc, buildExactQuotient(builder, loc, a, g, depth - 1),
+          buildExactQuotient(builder, loc, b, divisor / g, depth - 1), nuw);
+    }
+  }
+  if (auto shl = value.getDefiningOp<arith::ShLIOp>();
+      shl && depth > 0 && bitEnumContainsAll(shl.getOverflowFlags(), nuw) &&
+      matchPattern(shl.getRhs(), m_ConstantInt(&constant)) &&
+      constant.ult(32)) {
+    uint64_t g = std::gcd(divisor, getKnownDivisor(shl.getLhs(), depth - 1));
+    uint64_t rest = divisor / g;
+    if (llvm::isPowerOf2_64(rest) &&
+        llvm::Log2_64(rest) <= constant.getZExtValue())
+      return builder.createOrFold<arith::ShLIOp>(
+          loc, buildExactQuotient(builder, loc, shl.getLhs(), g, depth - 1),
+          createScalarOrSplatBits(builder, loc, type,
+                                  constant.getZExtValue() -
+                                      llvm::Log2_64(rest)),
+          nuw);
+  }
+  return arith::DivUIOp::create(
+      builder, loc, value,
+      createScalarOrSplatBits(builder, loc, type, divisor));
+}
+
+/// The draw of an aligned index (matchAlignedIndex) from its terms: thread
+/// t = the sum of the rest, iteration k = the sum of the multiples each
+/// divided by U * S (buildExactQuotient); no division of the index.
+static TorchDrawValues buildAlignedDraw(OpBuilder &builder, Location loc,
+                                        const TorchLaunch &launch,
+                                        const AlignedIndex &terms, Type type) {
+  Type indexType = launch.index.getType();
+  auto nuw = arith::IntegerOverflowFlags::nuw;
+  auto sum = [&](ArrayRef<Value> values) {
+    Value total = createScalarOrSplatBits(builder, loc, indexType, 0);
+    for (Value value : values)
+      total = builder.createOrFold<arith::AddIOp>(loc, total, value, nuw);
+    return total;
+  };
+  SmallVector<Value> iterations;
+  APInt s;
+  bool constantS =
+      matchPattern(launch.threads, m_ConstantInt(&s)) && !s.isZero();
+  for (Value term : terms.periods) {
+    if (constantS) {
+      iterations.push_back(buildExactQuotient(
+          builder, loc, term, s.getZExtValue() * launch.unroll));
+      continue;
+    }
+    // Any S: threads times a multiple of U (isPeriodMultiple).
+    auto mul = term.getDefiningOp<arith::MulIOp>();
+    Value other = mul.getLhs() == launch.threads ? mul.getRhs() : mul.getLhs();
+    iterations.push_back(
+        buildExactQuotient(builder, loc, other, launch.unroll));
+  }
+  return buildTorchAlignedDraw(builder, loc, launch.offset, sum(terms.rest),
+                               sum(iterations), type);
+}
+
+/// Member c's distance in components from its leader: c, or 0 where threads
+/// is 0 at run time (read as S = 1, the member's index e + c * threads is
+/// the leader's own).
+static Value buildMemberDistance(OpBuilder &builder, Location loc,
+                                 const TorchLaunch &launch, unsigned distance,
+                                 Type type) {
+  ScalarOrSplatBitsCache i64s(builder, loc, type);
+  if (isThreadsNonzero(launch))
+    return i64s.get(distance);
+  Value noThreads = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq,
+      broadcastToType(builder, loc, launch.threads, type), i64s.get(0));
+  return arith::SelectOp::create(builder, loc, noThreads, i64s.get(0),
+                                 i64s.get(distance));
 }
 
 /// True if an earlier op of the block is `op`'s leader (getTorchMembers):
@@ -652,10 +776,14 @@ static bool hasTorchLeader(Operation *op, const TorchLaunch &launch) {
 /// on scalars and vectors. An op and the later ops that read the same draw
 /// S elements apart (getTorchMembers) share one Philox block and one index
 /// decomposition; a member whose component passes the draw's end reads the
-/// next block. Scalar ops on SIMT targets (branchOnRareInputs) branch on the
-/// leader's component: where it is 0 (a kernel that draws a whole draw per
-/// thread) every member's component is static and no next block is built
-/// (lowerGroupBranching).
+/// next block. Where the leader's index provably starts its draw
+/// (matchAlignedIndex) the group reads one block and the index is not
+/// divided (lowerGroupAligned). Elsewhere scalar ops on SIMT targets
+/// (branchOnRareInputs) branch on the leader's component: where it is 0 (a
+/// kernel that draws a whole draw per thread) every member's component is
+/// static and no next block is built (lowerGroupBranching). A `threads` of 0
+/// at run time puts every member on the leader's own element
+/// (buildMemberDistance).
 template <typename OpTy>
 struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
   TorchSamplerLowering(MLIRContext *context, const RngLoweringOptions &options,
@@ -685,18 +813,23 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     if (hasTorchLeader(op, *launch))
       return rewriter.notifyMatchFailure(
           op, "lowered with the earlier op whose draw it shares");
-    Value index =
-        broadcastToType(rewriter, loc, launch->index, getI64ShapeType(op));
+    Type type = getI64ShapeType(op);
+    SmallVector<TorchMember> members = getTorchMembers(op, *launch);
+    if (std::optional<AlignedIndex> terms = matchAlignedIndex(*launch)) {
+      TorchDrawValues values =
+          buildAlignedDraw(rewriter, loc, *launch, *terms, type);
+      lowerGroupAligned(
+          op, rewriter,
+          buildDrawBlock(rewriter, loc, launch->seed, values, options).first,
+          members);
+      return success();
+    }
+    Value index = broadcastToType(rewriter, loc, launch->index, type);
     TorchDrawValues values =
         buildTorchDraw(rewriter, loc, launch->offset, launch->threads, index,
                        launch->unroll, canBranch(op));
     auto [draw, block] =
         buildDrawBlock(rewriter, loc, launch->seed, values, options);
-    SmallVector<TorchMember> members = getTorchMembers(op, *launch);
-    if (isDrawAligned(*launch)) {
-      lowerGroupAligned(op, rewriter, draw, members);
-      return success();
-    }
     // The branching form computes every member at the leader: each
     // member's operands but its index must be defined before it.
     DominanceInfo dominance;
@@ -730,7 +863,8 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
            op->getContext()->getLoadedDialect<scf::SCFDialect>();
   }
 
-  /// The group whose leader's component is provably 0 (isDrawAligned):
+  /// The group whose leader's component is provably 0 (matchAlignedIndex,
+  /// which also proves threads not 0):
   /// each op where it stands, member c from component c of the leader's
   /// block.
   void lowerGroupAligned(Operation *leader, PatternRewriter &rewriter,
@@ -762,6 +896,12 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
     Value zero = createScalarOrSplatBits(rewriter, loc, type, 0);
     Value aligned = arith::CmpIOp::create(
         rewriter, loc, arith::CmpIPredicate::eq, draw.component, zero);
+    // Member c is c components on only where S = threads.
+    if (!isThreadsNonzero(launch))
+      aligned = arith::AndIOp::create(
+          rewriter, loc, aligned,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                launch.threads, zero));
     auto ifOp = scf::IfOp::create(
         rewriter, loc, aligned,
         [&](OpBuilder &builder, Location bodyLoc) {
@@ -806,9 +946,11 @@ struct TorchSamplerLowering final : OpRewritePattern<OpTy> {
                                    const TorchLaunch &launch,
                                    const TorchWords &draw, ArrayRef<Value> next,
                                    unsigned distance) {
-    ScalarOrSplatBitsCache i64s(builder, loc, draw.component.getType());
-    Value position =
-        arith::AddIOp::create(builder, loc, draw.component, i64s.get(distance));
+    Type type = draw.component.getType();
+    ScalarOrSplatBitsCache i64s(builder, loc, type);
+    Value position = arith::AddIOp::create(
+        builder, loc, draw.component,
+        buildMemberDistance(builder, loc, launch, distance, type));
     Value over = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                        position, i64s.get(launch.unroll));
     TorchWords theirs;

@@ -7,9 +7,11 @@
 // (component 0): e is a sum through `arith.addi` with `nuw` of multiples of
 // 4 S (`nuw` products) and of terms whose ranges add up below S. Elsewhere
 // it also builds the next block (40), and on SIMT targets branches on the
-// component (scf.if).
+// component (scf.if). The aligned leader's thread and iteration are read off
+// the index's terms: no division (the multiple k 4 S divided by 4 S is k).
 
 // CHECK-LABEL: func @constant_s
+// CHECK-NOT: arith.divui
 // CHECK-COUNT-20: arith.mului_extended
 // CHECK-NOT: arith.mului_extended
 // CHECK: return
@@ -43,6 +45,7 @@ func.func @constant_s(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32, 
 // Any S: the thread as arith.remui by S, the iteration's base a `nuw`
 // product of S and a multiple of 4 (a shift by 2); the sum in either order.
 // CHECK-LABEL: func @runtime_s
+// CHECK-NOT: arith.divui
 // CHECK-COUNT-20: arith.mului_extended
 // CHECK-NOT: arith.mului_extended
 // CHECK: return
@@ -68,6 +71,7 @@ func.func @runtime_s(%seed: i64, %offset: i64, %s: i64, %x: i64, %k: i64) -> (f3
 // A kernel of S threads in PyTorch's structure: thread g < S (the global
 // id's upper bound) draws g + 4 k S and the three elements S apart.
 // CHECK-LABEL: gpu.func @kernel
+// CHECK-NOT: arith.divui
 // CHECK-COUNT-20: arith.mului_extended
 // CHECK-NOT: arith.mului_extended
 // CHECK: gpu.return
@@ -151,6 +155,56 @@ func.func @half_period(%seed: i64, %offset: i64, %s: i64, %x: i64, %k: i64) -> (
   %k2 = arith.muli %k, %c2 overflow<nuw> : i64
   %p = arith.muli %k2, %s overflow<nuw> : i64
   %e = arith.addi %p, %t overflow<nuw> : i64
+  %e1 = arith.addi %e, %s : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1 : f32, f32
+}
+
+// -----
+
+// Every term a multiple of S: aligned only where threads is provably not 0
+// (a threads of 0 at run time is read as S = 1, and e + S is then e itself,
+// not the next component). Unproved: the group keeps the next block and the
+// branch's fast side also requires threads != 0.
+// CHECK-LABEL: func @multiple_only
+// CHECK-COUNT-40: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// BRANCH-LABEL: func @multiple_only(
+// BRANCH-SAME: %{{[^:]*}}: i64, %{{[^:]*}}: i64, %[[S:[^:]*]]: i64
+// BRANCH: %[[NONZERO:.*]] = arith.cmpi ne, %[[S]], %{{.*}} : i64
+// BRANCH: %[[FAST:.*]] = arith.andi %{{.*}}, %[[NONZERO]] : i1
+// BRANCH: scf.if %[[FAST]] -> (f32, f32)
+func.func @multiple_only(%seed: i64, %offset: i64, %s: i64, %k: i64) -> (f32, f32) {
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %e = arith.muli %k4, %s overflow<nuw> : i64
+  %e1 = arith.addi %e, %s : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1 : f32, f32
+}
+
+// -----
+
+// Proved: threads at least 1 by its range (arith.maxui with 1).
+// CHECK-LABEL: func @multiple_only_nonzero
+// CHECK-NOT: arith.divui
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// BRANCH-LABEL: func @multiple_only_nonzero
+// BRANCH-NOT: scf.if {{.*}} -> (f32, f32)
+// BRANCH: return
+func.func @multiple_only_nonzero(%seed: i64, %offset: i64, %n: i64, %k: i64) -> (f32, f32) {
+  %c1 = arith.constant 1 : i64
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %s = arith.maxui %n, %c1 : i64
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %e = arith.muli %k4, %s overflow<nuw> : i64
   %e1 = arith.addi %e, %s : i64
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32

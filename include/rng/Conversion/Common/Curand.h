@@ -122,6 +122,14 @@ TorchDrawValues buildTorchDraw(OpBuilder &builder, Location loc, Value offset,
                                Value threads, Value index, unsigned unroll,
                                bool branchNarrow = false);
 
+/// The draw of a row-major element whose thread `subsequence` and iteration
+/// `iteration` (scalars or of `type`, i64) are already known: the draw's
+/// first element, component 0 (an index t + U k S with t < S), position
+/// (offset & ~3) + 4k; the values are of `type`.
+TorchDrawValues buildTorchAlignedDraw(OpBuilder &builder, Location loc,
+                                      Value offset, Value subsequence,
+                                      Value iteration, Type type);
+
 /// The draw of memory element `index` of PyTorch's vectorized dropout (vec 2,
 /// 4 or 8; see rng.torch_dropout); `branchNarrow` as for buildTorchDraw.
 TorchDrawValues buildTorchDropoutDraw(OpBuilder &builder, Location loc,
