@@ -628,8 +628,8 @@ def test_builder_misuse(ctx):
             rng.torch_random(s, s, s, s, s, s, wide="yes")
         # Constant operands PyTorch never produces.
         with pytest.raises(MLIRError, match="operand 'threads' is the "
-                           "constant 100, but PyTorch launches a positive "
-                           "multiple of 256 threads"):
+                           "constant 100, but PyTorch launches a multiple "
+                           "of 256 threads"):
             rng.torch_bernoulli(s, s, arith.constant(i64, 100), s, x)
         with pytest.raises(MLIRError, match="operand 'offset' is the constant "
                            "2, but PyTorch's generator offsets are multiples "

@@ -19,9 +19,10 @@
 |* Types: seeds, subsequences, positions, offsets, thread counts and indices  *|
 |* are i64, as scalars, vectors (fixed or scalable) or ranked tensors (static *|
 |* or dynamic sizes); scalars may stand beside shaped operands of one common  *|
-|* shape, which the results take. A constant `threads` must be a positive     *|
-|* multiple of 256 and a constant `offset` a multiple of 4 (what PyTorch      *|
-|* produces; the verifier checks them).                                       *|
+|* shape, which the results take. A constant `threads` must be a multiple of  *|
+|* 256 (0, rng.torch_threads' value for no elements, is read as 1) and a      *|
+|* constant `offset` a multiple of 4 (what PyTorch produces; the verifier     *|
+|* checks them).                                                              *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

@@ -381,6 +381,25 @@ func.func @threads() -> vector<9xi64> {
   return %S : vector<9xi64>
 }
 
+// No elements: rng.torch_threads of 0 folds to 0, which a sampler takes
+// and reads as S = 1 (canonicalize leaves valid IR); element e is then word
+// e of subsequence 0 at offset 0: curand_recorded.json at (seed,
+// subsequence, position) (0, 0, 0); (0, 0, 1); (0, 0, 2); (0, 0, 3), as
+// unsigned values (random_ with range 2^32 is the word).
+// CHECK-LABEL: func @threads_of_no_elements
+// CHECK: %[[C:.*]] = arith.constant dense<[1713891541, 3781805453, 3159862348, 2600524760]> : vector<4xi64>
+// CHECK-NEXT: return %[[C]]
+func.func @threads_of_no_elements() -> vector<4xi64> {
+  %seed = arith.constant 0 : i64
+  %n = arith.constant 0 : i64
+  %threads = rng.torch_threads %n {multiprocessors = 132, threads_per_multiprocessor = 2048} : i64
+  %index = arith.constant dense<[0, 1, 2, 3]> : vector<4xi64>
+  %from = arith.constant 0 : i64
+  %range = arith.constant 4294967296 : i64
+  %r = rng.torch_random %seed, %seed, %threads, %index, %from, %range : (i64, i64, i64, vector<4xi64>, i64, i64) -> vector<4xi64>
+  return %r : vector<4xi64>
+}
+
 // offset_after - offset_before of the recorded calls on n elements with S
 // threads (U = 4: f32, f16 and bf16 samplers, random_ without wide, dropout;
 // U = 2: f64 samplers, random_ with wide); n = 0 launches nothing and

@@ -176,18 +176,20 @@ CurandUniform2DoubleOp::fold(FoldAdaptor adaptor,
 //===----------------------------------------------------------------------===//
 
 /// Checks what every PyTorch sampler shares: one shape, and constant
-/// `threads`/`offset` values that PyTorch can produce.
+/// `threads`/`offset` values that PyTorch can produce. A constant `threads`
+/// of 0 is valid: it is what rng.torch_threads folds to for no elements, so
+/// rejecting it would make folding turn valid IR invalid.
 static LogicalResult verifyTorchOperands(Operation *op, Value offset,
                                          Value threads) {
   if (failed(verifyOneShape(op)))
     return failure();
   APInt value;
-  if (matchPattern(threads, m_ConstantInt(&value)) &&
-      (value.isZero() || value.urem(256) != 0))
+  if (matchPattern(threads, m_ConstantInt(&value)) && value.urem(256) != 0)
     return op->emitOpError("operand 'threads' is the constant ")
            << value.getZExtValue()
-           << ", but PyTorch launches a positive multiple of 256 threads "
-              "(rng.torch_threads gives S)";
+           << ", but PyTorch launches a multiple of 256 threads "
+              "(rng.torch_threads gives S; its 0 for no elements is read "
+              "as 1)";
   if (matchPattern(offset, m_ConstantInt(&value)) && value.urem(4) != 0)
     return op->emitOpError("operand 'offset' is the constant ")
            << value.getZExtValue()

@@ -279,11 +279,11 @@ defvar Rng_TorchLayoutDoc = [{
     values `w0 * 2^32 + w1` and `w2 * 2^32 + w3`).
 
     Operands that PyTorch never produces: a `threads` or `offset` that is a
-    constant is checked by the verifier (`threads` a positive multiple of
-    256, `offset` a multiple of 4). At run time, an `offset` whose low two
-    bits are set is read as `4 * floor(offset / 4)` (the low bits are
-    ignored), and a `threads` of 0 as 1; any other value follows the rule
-    above.
+    constant is checked by the verifier (`threads` a multiple of 256,
+    `offset` a multiple of 4). A `threads` of 0 (what `rng.torch_threads`
+    gives for no elements, so constant or not) is read as 1, and at run
+    time an `offset` whose low two bits are set as `4 * floor(offset / 4)`
+    (the low bits are ignored); any other value follows the rule above.
 }];
 
 defvar Rng_TorchTypesDoc = [{
