@@ -23,10 +23,17 @@ The normal fill is also built with `rng-to-llvm{fast-math=true}`
 (`rng-approximate-math`: polynomial log/sin/cos instead of libm per lane)
 and compared with the accurate one (largest absolute difference).
 
+PyTorch's layout (SPEC §9.2): `torch.rand(N)` on an H200 (S =
+rng.torch_threads(N)) with rng.torch_uniform, once element by element
+(consecutive indices, one Philox block per value) and once in PyTorch's own
+structure (thread t < S in iteration k draws t + 4kS and the three
+elements S apart: one draw group per vector, one block per four values);
+both outputs must be equal, and equal to the model
+(test/lib/torch_random_model.py) at 4,096 indices across the tensor.
+
 `--asm DIR` keeps the assembly of each kernel there (to count the
 instructions of the Philox rounds). A benchmark, not a test: nothing is
-asserted but that the uniform fill's first values equal the rng.rand4x
-model (test/lib/triton_random_model.py).
+asserted but the checks above, which it prints.
 """
 
 import argparse
@@ -115,6 +122,100 @@ func.func @fill_parallel(%seed: i32, %out: memref<?xf32>) attributes {llvm.emit_
   return
 }
 """
+
+TORCH_THREADS = 270336  # an H200: 132 multiprocessors of 2048 threads
+
+
+def torch_kernels(n):
+    """torch_elem(seed, offset, out): out[e] = torch.rand's element e, one
+    op per vector<16> of consecutive indices; torch_group: the same values
+    in PyTorch's structure (S a constant, index arithmetic `nuw`, so the
+    lowering proves each group's first index starts its draw)."""
+    s = min(256 * ((n + 255) // 256), TORCH_THREADS)
+    iota = ", ".join(map(str, range(16)))
+    return """
+func.func @torch_elem(%seed: i64, %offset: i64, %out: memref<?xf32>) attributes {{llvm.emit_c_interface}} {{
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %s = arith.constant {s} : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %iota = arith.constant dense<[{iota}]> : vector<16xi64>
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %n step %c16 {{
+    %b = arith.index_cast %i : index to i64
+    %bv = vector.broadcast %b : i64 to vector<16xi64>
+    %e = arith.addi %bv, %iota : vector<16xi64>
+    %u = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>
+    vector.store %u, %out[%i] : memref<?xf32>, vector<16xf32>
+  }}
+  return
+}}
+
+func.func @torch_group(%seed: i64, %offset: i64, %out: memref<?xf32>) attributes {{llvm.emit_c_interface}} {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %s = arith.constant {s} : i64
+  %sx = arith.constant {s} : index
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %iota = arith.constant dense<[{iota}]> : vector<16xi64>
+  %d1 = arith.constant dense<{s1}> : vector<16xi64>
+  %d2 = arith.constant dense<{s2}> : vector<16xi64>
+  %d3 = arith.constant dense<{s3}> : vector<16xi64>
+  %last = arith.constant {last} : i64
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  %nw = arith.index_cast %n : index to i64
+  %nv = vector.broadcast %nw : i64 to vector<16xi64>
+  %span = arith.constant {span} : index
+  %n1 = arith.addi %n, %span : index
+  %n2 = arith.subi %n1, %c1 : index
+  %iterations = arith.divui %n2, %span : index
+  scf.for %kx = %c0 to %iterations step %c1 {{
+    %k = arith.index_cast %kx : index to i64
+    %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+    %p = arith.muli %k4, %s overflow<nuw> : i64
+    scf.for %tx = %c0 to %sx step %c16 {{
+      %t = arith.index_cast %tx : index to i64
+      %b = arith.addi %p, %t overflow<nuw> : i64
+      %bv = vector.broadcast %b : i64 to vector<16xi64>
+      %e0 = arith.addi %bv, %iota overflow<nuw> : vector<16xi64>
+      %e1 = arith.addi %e0, %d1 : vector<16xi64>
+      %e2 = arith.addi %e0, %d2 : vector<16xi64>
+      %e3 = arith.addi %e0, %d3 : vector<16xi64>
+      %u0 = rng.torch_uniform %seed, %offset, %s, %e0, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>
+      %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>
+      %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>
+      %u3 = rng.torch_uniform %seed, %offset, %s, %e3, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>
+      %x0 = arith.index_cast %b : i64 to index
+      %x1 = arith.addi %x0, %sx : index
+      %x2 = arith.addi %x1, %sx : index
+      %x3 = arith.addi %x2, %sx : index
+      %top = arith.addi %b, %last : i64
+      %full = arith.cmpi ult, %top, %nw : i64
+      scf.if %full {{
+        vector.store %u0, %out[%x0] : memref<?xf32>, vector<16xf32>
+        vector.store %u1, %out[%x1] : memref<?xf32>, vector<16xf32>
+        vector.store %u2, %out[%x2] : memref<?xf32>, vector<16xf32>
+        vector.store %u3, %out[%x3] : memref<?xf32>, vector<16xf32>
+      }} else {{
+        %m0 = arith.cmpi ult, %e0, %nv : vector<16xi64>
+        %m1 = arith.cmpi ult, %e1, %nv : vector<16xi64>
+        %m2 = arith.cmpi ult, %e2, %nv : vector<16xi64>
+        %m3 = arith.cmpi ult, %e3, %nv : vector<16xi64>
+        vector.maskedstore %out[%x0], %m0, %u0 : memref<?xf32>, vector<16xi1>, vector<16xf32>
+        vector.maskedstore %out[%x1], %m1, %u1 : memref<?xf32>, vector<16xi1>, vector<16xf32>
+        vector.maskedstore %out[%x2], %m2, %u2 : memref<?xf32>, vector<16xi1>, vector<16xf32>
+        vector.maskedstore %out[%x3], %m3, %u3 : memref<?xf32>, vector<16xi1>, vector<16xf32>
+      }}
+    }}
+  }}
+  return
+}}
+""".format(s=s, s1=s, s2=2 * s, s3=3 * s, last=3 * s + 15, span=4 * s, iota=iota)
+
 
 RUN_PARALLEL = """
 import ctypes, sys, time
@@ -254,6 +355,31 @@ def main():
                     print("check: %s threads: %s" % (threads, "equal to the one-core fill" if same else "MISMATCH"))
                     rows.append(("ours uniform, scf.parallel -> OpenMP, %s threads (vector<16xi32>)" % threads,
                                  seconds))
+        # torch.rand(N) in PyTorch's layout, element by element and in
+        # PyTorch's structure.
+        torch = ctypes.CDLL(build(args.rng_opt, torch_kernels(n), tmp, args.asm, name="torch"))
+        seed, offset = 42, 8
+        outputs = {}
+        for name, what in (("torch_elem", "element by element, vector<16xi64> indices"),
+                           ("torch_group", "PyTorch's structure: draw groups, vector<16xi64>")):
+            out = np.zeros(n, np.float32)
+            ref = MemRef1D(out.ctypes.data, out.ctypes.data, 0, n, 1)
+            fn = getattr(torch, "_mlir_ciface_" + name)
+            fn.argtypes = [ctypes.c_int64, ctypes.c_int64, ctypes.POINTER(MemRef1D)]
+            fn.restype = None
+            seconds = best(lambda: fn(seed, offset, ctypes.byref(ref)), args.reps)
+            outputs[name] = out
+            rows.append(("ours torch.rand (rng.torch_uniform, %s)" % what, seconds))
+        sys.path.insert(0, os.path.join(ROOT, "test", "lib"))
+        import torch_random_model as pm
+        s = min(256 * ((n + 255) // 256), TORCH_THREADS)
+        sample = np.unique(np.linspace(0, n - 1, 4096).astype(np.int64))
+        want = pm.torch_uniform(seed, offset, s, sample, "f32", 0.0, 1.0).view(np.uint32)
+        same = np.array_equal(outputs["torch_elem"].view(np.uint32), outputs["torch_group"].view(np.uint32))
+        model = np.array_equal(outputs["torch_group"][sample].view(np.uint32), want)
+        print("check: torch.rand layout: the two fills %s; %d sampled values %s" % (
+            "are equal" if same else "DIFFER", len(sample),
+            "equal the model" if model else "DIFFER from the model"))
     for name, gen in (("PCG64", np.random.PCG64), ("Philox", np.random.Philox)):
         g = np.random.Generator(gen(42))
         out = np.empty(n, np.float32)

@@ -155,8 +155,9 @@ def emit_kernels(scalar=False):
         out.append("func.func @random_%s(%s, %%from: i64, %%range: i64, %%out: memref<?xi64>) {\n%s}"
                    % ("wide" if wide else "narrow", launch, loop(body, [("%out", "memref<?xi64>")], scalar)))
     # A draw group: uniform at e, normal at e + S, bernoulli at e + 2S and
-    # random at e + 3S (all U = 4): in scalar form the lowering shares the
-    # draw of e (and the next one where e's component + c passes 4).
+    # random at e + 3S (all U = 4): the lowering shares the draw of e (and
+    # the next one where e's component + c passes 4), on scalars and
+    # vectors.
     if scalar:
         grp = """    %cg2 = arith.constant 2 : i64
     %cg3 = arith.constant 3 : i64
@@ -167,10 +168,17 @@ def emit_kernels(scalar=False):
     %e3 = arith.addi %s3, %e : i64
 """
     else:
+        # The same through vector.broadcast: of S, of c * S, and times a
+        # splat constant.
         grp = """    %ts = vector.broadcast %threads : i64 to vector<{l}xi64>
+    %cg2 = arith.constant dense<2> : vector<{l}xi64>
+    %cg3 = arith.constant 3 : i64
     %e1 = arith.addi %e, %ts : vector<{l}xi64>
-    %e2 = arith.addi %e1, %ts : vector<{l}xi64>
-    %e3 = arith.addi %e2, %ts : vector<{l}xi64>
+    %s2 = arith.muli %ts, %cg2 : vector<{l}xi64>
+    %e2 = arith.addi %e, %s2 : vector<{l}xi64>
+    %s3s = arith.muli %cg3, %threads : i64
+    %s3 = vector.broadcast %s3s : i64 to vector<{l}xi64>
+    %e3 = arith.addi %s3, %e : vector<{l}xi64>
 """.format(l=LANES)
     ie = sh("i64")
     grp += """    %gu = rng.torch_uniform %seed, %offset, %threads, %e, %zero, %one : (i64, i64, i64, {ie}, f32, f32) -> {f}

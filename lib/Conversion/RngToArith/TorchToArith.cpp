@@ -26,11 +26,13 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <numeric>
@@ -424,26 +426,42 @@ lowerTorchFromWords(Operation *op, OpBuilder &builder, const TorchWords &draw,
       });
 }
 
+/// `value` without the `vector.broadcast`s that define it: a broadcast
+/// scalar serves every lane, so it stands for the vector in the facts below
+/// (equality with threads, divisors, ranges).
+static Value stripBroadcasts(Value value) {
+  while (auto broadcast = value.getDefiningOp<vector::BroadcastOp>())
+    value = broadcast.getSource();
+  return value;
+}
+
+/// True if `value` is an integer constant (a splat, or a broadcast of one):
+/// `constant` is set to it.
+static bool matchConstantInt(Value value, APInt &constant) {
+  return matchPattern(stripBroadcasts(value), m_ConstantInt(&constant));
+}
+
 /// c if `value` is provably c * `threads` for a constant c >= 1: `threads`
 /// itself, `arith.muli` of `threads` and a constant, or a constant when
-/// `threads` is one.
+/// `threads` is one (each also as a `vector.broadcast`, or of one).
 static std::optional<uint64_t> matchThreadsMultiple(Value value,
                                                     Value threads) {
+  value = stripBroadcasts(value);
+  threads = stripBroadcasts(threads);
   if (value == threads)
     return 1;
   APInt constant;
   if (auto mul = value.getDefiningOp<arith::MulIOp>()) {
     for (unsigned i = 0; i < 2; ++i)
-      if (mul->getOperand(i) == threads &&
-          matchPattern(mul->getOperand(1 - i), m_ConstantInt(&constant)) &&
+      if (stripBroadcasts(mul->getOperand(i)) == threads &&
+          matchConstantInt(mul->getOperand(1 - i), constant) &&
           !constant.isZero())
         return constant.getZExtValue();
     return std::nullopt;
   }
   APInt s;
-  if (matchPattern(value, m_ConstantInt(&constant)) &&
-      matchPattern(threads, m_ConstantInt(&s)) && !s.isZero() &&
-      constant.urem(s).isZero() && !constant.isZero())
+  if (matchConstantInt(value, constant) && matchConstantInt(threads, s) &&
+      !s.isZero() && constant.urem(s).isZero() && !constant.isZero())
     return constant.udiv(s).getZExtValue();
   return std::nullopt;
 }
@@ -491,8 +509,6 @@ static bool drawsAfter(Operation *leader, const TorchLaunch &launch,
 static SmallVector<TorchMember> getTorchMembers(Operation *leader,
                                                 const TorchLaunch &launch) {
   SmallVector<TorchMember> members;
-  if (!isa<IntegerType>(launch.index.getType()))
-    return members;
   for (Operation *user : launch.index.getUsers()) {
     auto add = dyn_cast<arith::AddIOp>(user);
     std::optional<unsigned> c =
@@ -517,13 +533,58 @@ static SmallVector<TorchMember> getTorchMembers(Operation *leader,
   return members;
 }
 
+static ConstantIntRanges inferLocalRange(Value value, unsigned depth);
+
+/// The range of `arg` if it is the single induction variable of a loop
+/// (LoopLikeOpInterface) whose bounds have non-negative ranges and whose
+/// step is positive: from the lower bound to the upper bound's largest
+/// value less one, or exactly to the last value where the bounds and the
+/// step are constants (as upstream's integer range analysis does).
+static std::optional<ConstantIntRanges> inferInductionRange(BlockArgument arg,
+                                                            unsigned depth) {
+  auto loop =
+      dyn_cast_or_null<LoopLikeOpInterface>(arg.getOwner()->getParentOp());
+  if (!loop || depth == 0 || loop.getSingleInductionVar() != Value(arg))
+    return std::nullopt;
+  std::optional<OpFoldResult> lower = loop.getSingleLowerBound(),
+                              upper = loop.getSingleUpperBound(),
+                              step = loop.getSingleStep();
+  if (!lower || !upper || !step)
+    return std::nullopt;
+  unsigned width = ConstantIntRanges::getStorageBitwidth(arg.getType());
+  auto rangeOf = [&](OpFoldResult bound) {
+    if (auto value = dyn_cast<Value>(bound))
+      return inferLocalRange(value, depth - 1);
+    auto attr = dyn_cast<IntegerAttr>(cast<Attribute>(bound));
+    return attr
+               ? ConstantIntRanges::constant(attr.getValue().sextOrTrunc(width))
+               : ConstantIntRanges::maxRange(width);
+  };
+  ConstantIntRanges lo = rangeOf(*lower), hi = rangeOf(*upper),
+                    by = rangeOf(*step);
+  // Signed and unsigned comparisons agree on non-negative bounds.
+  if (lo.smin().isNegative() || hi.smin().isNegative() ||
+      by.smin().isNegative() || by.umin().isZero() || hi.umax().isZero())
+    return std::nullopt;
+  APInt last = hi.umax() - 1;
+  if (lo.umin() == lo.umax() && hi.umin() == hi.umax() &&
+      by.umin() == by.umax() && hi.umin().ugt(lo.umin()))
+    last = lo.umin() + (hi.umin() - lo.umin() - 1).udiv(by.umin()) * by.umin();
+  if (last.ult(lo.umin()))
+    return std::nullopt;
+  return ConstantIntRanges::fromUnsigned(lo.umin(), last);
+}
+
 /// The unsigned range of integer or index `value` from the
 /// InferIntRangeInterface of the ops that define it, `depth` ops deep: a
-/// local walk (no dataflow solver), in which block arguments, ops without
-/// the interface and values deeper than `depth` take the full range.
+/// local walk (no dataflow solver), in which loop induction variables take
+/// their bounds' range (inferInductionRange), and other block arguments,
+/// ops without the interface and values deeper than `depth` the full range.
 static ConstantIntRanges inferLocalRange(Value value, unsigned depth) {
   ConstantIntRanges full = ConstantIntRanges::maxRange(
       ConstantIntRanges::getStorageBitwidth(value.getType()));
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return inferInductionRange(arg, depth).value_or(full);
   Operation *def = value.getDefiningOp();
   auto range = dyn_cast_or_null<InferIntRangeInterface>(def);
   if (!range || depth == 0)
@@ -545,12 +606,14 @@ static ConstantIntRanges inferLocalRange(Value value, unsigned depth) {
 
 /// A divisor of `value` known from its definition (without wrapping): a
 /// constant's value, the product of the operands' for `arith.muli` with
-/// `nuw`, x's times 2^c for `arith.shli` x, c with `nuw`; otherwise 1. At
-/// most 2^32 (larger ones are capped to a divisor of theirs below it, 1).
+/// `nuw`, x's times 2^c for `arith.shli` x, c with `nuw`, the source's for
+/// `vector.broadcast`; otherwise 1. At most 2^32 (larger ones are capped to
+/// a divisor of theirs below it, 1).
 static uint64_t getKnownDivisor(Value value, unsigned depth = 4) {
   constexpr uint64_t limit = uint64_t(1) << 32;
+  value = stripBroadcasts(value);
   APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
+  if (matchConstantInt(value, constant))
     return constant.getActiveBits() <= 32 && !constant.isZero()
                ? constant.getZExtValue()
                : 1;
@@ -565,36 +628,46 @@ static uint64_t getKnownDivisor(Value value, unsigned depth = 4) {
               getKnownDivisor(mul.getRhs(), depth - 1);
   else if (auto shl = value.getDefiningOp<arith::ShLIOp>();
            shl && nuw(shl) && depth > 0 &&
-           matchPattern(shl.getRhs(), m_ConstantInt(&constant)) &&
-           constant.ult(32))
+           matchConstantInt(shl.getRhs(), constant) && constant.ult(32))
     divisor = getKnownDivisor(shl.getLhs(), depth - 1)
               << constant.getZExtValue();
   return divisor < limit ? divisor : 1;
 }
 
-/// True if `value` is provably a multiple of U * S (S = threads), without
-/// wrapping: a known divisor (getKnownDivisor) that is one where S is a
-/// constant, or `arith.muli` with `nuw` of threads and a multiple of U.
-static bool isPeriodMultiple(Value value, const TorchLaunch &launch) {
-  APInt s;
-  if (matchPattern(launch.threads, m_ConstantInt(&s)) && !s.isZero())
-    return s.getActiveBits() <= 32 &&
-           getKnownDivisor(value) % (s.getZExtValue() * launch.unroll) == 0;
-  auto mul = value.getDefiningOp<arith::MulIOp>();
+/// x if `value` is `arith.muli` with `nuw` of threads and x, a known
+/// multiple of U (getKnownDivisor), or a `vector.broadcast` of such a
+/// product; otherwise null.
+static Value getThreadsFactor(Value value, const TorchLaunch &launch) {
+  auto mul = stripBroadcasts(value).getDefiningOp<arith::MulIOp>();
   if (!mul || !bitEnumContainsAll(mul.getOverflowFlags(),
                                   arith::IntegerOverflowFlags::nuw))
-    return false;
-  return (mul.getLhs() == launch.threads &&
-          getKnownDivisor(mul.getRhs()) % launch.unroll == 0) ||
-         (mul.getRhs() == launch.threads &&
-          getKnownDivisor(mul.getLhs()) % launch.unroll == 0);
+    return nullptr;
+  Value threads = stripBroadcasts(launch.threads);
+  for (auto [a, b] : {std::pair(mul.getLhs(), mul.getRhs()),
+                      std::pair(mul.getRhs(), mul.getLhs())})
+    if (stripBroadcasts(a) == threads &&
+        getKnownDivisor(b) % launch.unroll == 0)
+      return b;
+  return nullptr;
+}
+
+/// True if `value` is provably a multiple of U * S (S = threads), without
+/// wrapping: a known divisor (getKnownDivisor) that is one where S is a
+/// constant, or `arith.muli` with `nuw` of threads and a multiple of U
+/// (getThreadsFactor).
+static bool isPeriodMultiple(Value value, const TorchLaunch &launch) {
+  APInt s;
+  if (matchConstantInt(launch.threads, s) && !s.isZero())
+    return s.getActiveBits() <= 32 &&
+           getKnownDivisor(value) % (s.getZExtValue() * launch.unroll) == 0;
+  return getThreadsFactor(value, launch) != nullptr;
 }
 
 /// True if `launch.threads` is provably not 0 (a constant, or its range),
 /// so that S = threads; a `threads` of 0 at run time is read as S = 1.
 static bool isThreadsNonzero(const TorchLaunch &launch) {
   APInt s;
-  if (matchPattern(launch.threads, m_ConstantInt(&s)))
+  if (matchConstantInt(launch.threads, s))
     return !s.isZero();
   return !inferLocalRange(launch.threads, 6).umin().isZero();
 }
@@ -615,13 +688,13 @@ struct AlignedIndex {
 /// division.
 static std::optional<AlignedIndex>
 matchAlignedIndex(const TorchLaunch &launch) {
-  if (!isa<IntegerType>(launch.index.getType()))
+  if (isa<TensorType>(launch.index.getType()))
     return std::nullopt;
   AlignedIndex terms;
   SmallVector<Value> worklist = {launch.index};
   while (!worklist.empty() &&
          worklist.size() + terms.periods.size() + terms.rest.size() <= 8) {
-    Value term = worklist.pop_back_val();
+    Value term = stripBroadcasts(worklist.pop_back_val());
     auto add = term.getDefiningOp<arith::AddIOp>();
     if (add && bitEnumContainsAll(add.getOverflowFlags(),
                                   arith::IntegerOverflowFlags::nuw)) {
@@ -634,12 +707,13 @@ matchAlignedIndex(const TorchLaunch &launch) {
   if (!worklist.empty())
     return std::nullopt;
   APInt s;
-  if (!matchPattern(launch.threads, m_ConstantInt(&s)) || s.isZero()) {
+  if (!matchConstantInt(launch.threads, s) || s.isZero()) {
     auto rem = terms.rest.size() == 1
                    ? terms.rest[0].getDefiningOp<arith::RemUIOp>()
                    : arith::RemUIOp();
     if ((terms.rest.empty() && isThreadsNonzero(launch)) ||
-        (rem && rem.getRhs() == launch.threads))
+        (rem &&
+         stripBroadcasts(rem.getRhs()) == stripBroadcasts(launch.threads)))
       return terms;
     return std::nullopt;
   }
@@ -664,10 +738,15 @@ static Value buildExactQuotient(OpBuilder &builder, Location loc, Value value,
                                 uint64_t divisor, unsigned depth = 4) {
   if (divisor == 1)
     return value;
+  if (auto broadcast = value.getDefiningOp<vector::BroadcastOp>())
+    return vector::BroadcastOp::create(builder, loc, broadcast.getType(),
+                                       buildExactQuotient(builder, loc,
+                                                          broadcast.getSource(),
+                                                          divisor, depth));
   Type type = value.getType();
   APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)) &&
-      constant.getActiveBits() <= 64 && constant.getZExtValue() % divisor == 0)
+  if (matchConstantInt(value, constant) && constant.getActiveBits() <= 64 &&
+      constant.getZExtValue() % divisor == 0)
     return createScalarOrSplatBits(builder, loc, type,
                                    constant.getZExtValue() / divisor);
   auto nuw = arith::IntegerOverflowFlags::nuw;
@@ -685,8 +764,7 @@ static Value buildExactQuotient(OpBuilder &builder, Location loc, Value value,
   }
   if (auto shl = value.getDefiningOp<arith::ShLIOp>();
       shl && depth > 0 && bitEnumContainsAll(shl.getOverflowFlags(), nuw) &&
-      matchPattern(shl.getRhs(), m_ConstantInt(&constant)) &&
-      constant.ult(32)) {
+      matchConstantInt(shl.getRhs(), constant) && constant.ult(32)) {
     uint64_t g = std::gcd(divisor, getKnownDivisor(shl.getLhs(), depth - 1));
     uint64_t rest = divisor / g;
     if (llvm::isPowerOf2_64(rest) &&
@@ -709,29 +787,34 @@ static Value buildExactQuotient(OpBuilder &builder, Location loc, Value value,
 static TorchDrawValues buildAlignedDraw(OpBuilder &builder, Location loc,
                                         const TorchLaunch &launch,
                                         const AlignedIndex &terms, Type type) {
-  Type indexType = launch.index.getType();
   auto nuw = arith::IntegerOverflowFlags::nuw;
+  // Scalars (broadcast sources) are added as scalars where every term is
+  // one, and broadcast to the shape otherwise.
   auto sum = [&](ArrayRef<Value> values) {
-    Value total = createScalarOrSplatBits(builder, loc, indexType, 0);
+    Type sumType = llvm::any_of(values,
+                                [](Value value) {
+                                  return isa<ShapedType>(value.getType());
+                                })
+                       ? type
+                       : builder.getI64Type();
+    Value total = createScalarOrSplatBits(builder, loc, sumType, 0);
     for (Value value : values)
-      total = builder.createOrFold<arith::AddIOp>(loc, total, value, nuw);
+      total = builder.createOrFold<arith::AddIOp>(
+          loc, total, broadcastToType(builder, loc, value, sumType), nuw);
     return total;
   };
   SmallVector<Value> iterations;
   APInt s;
-  bool constantS =
-      matchPattern(launch.threads, m_ConstantInt(&s)) && !s.isZero();
+  bool constantS = matchConstantInt(launch.threads, s) && !s.isZero();
   for (Value term : terms.periods) {
     if (constantS) {
       iterations.push_back(buildExactQuotient(
           builder, loc, term, s.getZExtValue() * launch.unroll));
       continue;
     }
-    // Any S: threads times a multiple of U (isPeriodMultiple).
-    auto mul = term.getDefiningOp<arith::MulIOp>();
-    Value other = mul.getLhs() == launch.threads ? mul.getRhs() : mul.getLhs();
-    iterations.push_back(
-        buildExactQuotient(builder, loc, other, launch.unroll));
+    // Any S: threads times a multiple of U (getThreadsFactor).
+    iterations.push_back(buildExactQuotient(
+        builder, loc, getThreadsFactor(term, launch), launch.unroll));
   }
   return buildTorchAlignedDraw(builder, loc, launch.offset, sum(terms.rest),
                                sum(iterations), type);

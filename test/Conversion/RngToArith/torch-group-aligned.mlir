@@ -210,3 +210,119 @@ func.func @multiple_only_nonzero(%seed: i64, %offset: i64, %n: i64, %k: i64) -> 
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   return %u0, %u1 : f32, f32
 }
+
+// -----
+
+// Vectors: the lanes' indices as a broadcast base plus a constant step,
+// the members S apart through vector.broadcast (of S, of 2 S) and a splat
+// constant times a broadcast S: one block for the group, no division.
+// CHECK-LABEL: func @vector_lanes
+// CHECK-NOT: arith.divui
+// CHECK-COUNT-20: arith.mului_extended {{.*}} : vector<8xi32>
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+func.func @vector_lanes(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %c2 = arith.constant 2 : i64
+  %c8 = arith.constant 8 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %lanes = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi64>
+  %two = arith.constant dense<2> : vector<8xi64>
+  %c96 = arith.constant 96 : i64
+  %q = arith.remui %x, %c96 : i64
+  %t = arith.muli %q, %c8 overflow<nuw> : i64
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  %b = arith.addi %p, %t overflow<nuw> : i64
+  %bv = vector.broadcast %b : i64 to vector<8xi64>
+  %e = arith.addi %bv, %lanes overflow<nuw> : vector<8xi64>
+  %sv = vector.broadcast %s : i64 to vector<8xi64>
+  %e1 = arith.addi %e, %sv : vector<8xi64>
+  %s2 = arith.muli %sv, %two : vector<8xi64>
+  %e2 = arith.addi %e, %s2 : vector<8xi64>
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
+  %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
+  return %u0, %u1, %u2 : vector<8xf32>, vector<8xf32>, vector<8xf32>
+}
+
+// -----
+
+// Vectors not provably aligned (any lane's index): the group still shares
+// the leader's block and the next one (40, not 20 per op).
+// CHECK-LABEL: func @vector_group
+// CHECK-COUNT-40: arith.mului_extended {{.*}} : vector<8xi32>
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+func.func @vector_group(%seed: i64, %offset: i64, %s: i64, %e: vector<8xi64>) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %c3 = arith.constant 3 : i64
+  %sv = vector.broadcast %s : i64 to vector<8xi64>
+  %s3 = arith.muli %c3, %s : i64
+  %s3v = vector.broadcast %s3 : i64 to vector<8xi64>
+  %e1 = arith.addi %e, %sv : vector<8xi64>
+  %e3 = arith.addi %s3v, %e : vector<8xi64>
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
+  %u3 = rng.torch_uniform %seed, %offset, %s, %e3, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
+  return %u0, %u1, %u3 : vector<8xf32>, vector<8xf32>, vector<8xf32>
+}
+
+// -----
+
+// A loop's induction variable has its bounds' range: threads t in
+// [0, 768) step 1 (the last value 767) is below S; up to 769 it is not.
+// CHECK-LABEL: func @loop_threads
+// CHECK-NOT: arith.divui
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+// CHECK-LABEL: func @loop_threads_past_s
+// CHECK-COUNT-40: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+func.func @loop_threads(%seed: i64, %offset: i64, %k: i64, %out: memref<?xf32>) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 768 : index
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  scf.for %i = %c0 to %ub step %c1 {
+    %t = arith.index_cast %i : index to i64
+    %e = arith.addi %p, %t overflow<nuw> : i64
+    %e1 = arith.addi %e, %s : i64
+    %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u0, %out[%i] : memref<?xf32>
+    memref.store %u1, %out[%i] : memref<?xf32>
+  }
+  return
+}
+func.func @loop_threads_past_s(%seed: i64, %offset: i64, %k: i64, %out: memref<?xf32>) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ub = arith.constant 769 : index
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  scf.for %i = %c0 to %ub step %c1 {
+    %t = arith.index_cast %i : index to i64
+    %e = arith.addi %p, %t overflow<nuw> : i64
+    %e1 = arith.addi %e, %s : i64
+    %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u0, %out[%i] : memref<?xf32>
+    memref.store %u1, %out[%i] : memref<?xf32>
+  }
+  return
+}
