@@ -182,9 +182,9 @@ func.func @torch_group(%seed: i64, %offset: i64, %out: memref<?xf32>) attributes
       %b = arith.addi %p, %t overflow<nuw> : i64
       %bv = vector.broadcast %b : i64 to vector<16xi64>
       %e0 = arith.addi %bv, %iota overflow<nuw> : vector<16xi64>
-      %e1 = arith.addi %e0, %d1 : vector<16xi64>
-      %e2 = arith.addi %e0, %d2 : vector<16xi64>
-      %e3 = arith.addi %e0, %d3 : vector<16xi64>
+      %e1 = arith.addi %e0, %d1 overflow<nuw> : vector<16xi64>
+      %e2 = arith.addi %e0, %d2 overflow<nuw> : vector<16xi64>
+      %e3 = arith.addi %e0, %d3 overflow<nuw> : vector<16xi64>
       %u0 = rng.torch_uniform %seed, %offset, %s, %e0, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>
       %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>
       %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, vector<16xi64>, f32, f32) -> vector<16xf32>

@@ -153,7 +153,7 @@ def gen():
     for j in range(1, 4):
         b += """    %cc@J = arith.constant @J : i64
     %d@J = arith.muli %threads, %cc@J : i64
-    %e@J = arith.addi %e0, %d@J : i64
+    %e@J = arith.addi %e0, %d@J overflow<nuw> : i64
 """.replace("@J", str(j))
     for j in range(4):
         b += """    %v@J = rng.torch_uniform %seed, %offset, %threads, %e@J, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
@@ -210,7 +210,7 @@ def gen():
         for j in range(1, 4):
             b += """    %cc@J = arith.constant @J : i64
     %d@J = arith.muli %threads, %cc@J : i64
-    %e@J = arith.addi %e0, %d@J : i64
+    %e@J = arith.addi %e0, %d@J overflow<nuw> : i64
 """.replace("@J", str(j))
         # One bounds check where all four are in range (every iteration but
         # the last), one per element elsewhere.
@@ -266,7 +266,7 @@ def gen():
         for j in range(W):
             b += "    %%cj%d = arith.constant %d : i64\n    %%e%d0 = arith.addi %%b0, %%cj%d overflow<nuw> : i64\n" % (j, j, j, j)
             for c in range(1, 4):
-                b += "    %%e%d%d = arith.addi %%e%d0, %%d%d : i64\n" % (j, c, j, c)
+                b += "    %%e%d%d = arith.addi %%e%d0, %%d%d overflow<nuw> : i64\n" % (j, c, j, c)
             for c in range(4):
                 b += "    %%v%d%d = %s\n" % (j, c, op.replace("@J", str(j)).replace("@C", str(c)))
         # One bounds check per iteration where its 4W elements are all in

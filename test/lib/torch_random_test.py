@@ -161,11 +161,11 @@ def emit_kernels(scalar=False):
     if scalar:
         grp = """    %cg2 = arith.constant 2 : i64
     %cg3 = arith.constant 3 : i64
-    %e1 = arith.addi %e, %threads : i64
+    %e1 = arith.addi %e, %threads overflow<nuw> : i64
     %s2 = arith.muli %threads, %cg2 : i64
-    %e2 = arith.addi %e, %s2 : i64
+    %e2 = arith.addi %e, %s2 overflow<nuw> : i64
     %s3 = arith.muli %cg3, %threads : i64
-    %e3 = arith.addi %s3, %e : i64
+    %e3 = arith.addi %s3, %e overflow<nuw> : i64
 """
     else:
         # The same through vector.broadcast: of S, of c * S, and times a
@@ -173,12 +173,12 @@ def emit_kernels(scalar=False):
         grp = """    %ts = vector.broadcast %threads : i64 to vector<{l}xi64>
     %cg2 = arith.constant dense<2> : vector<{l}xi64>
     %cg3 = arith.constant 3 : i64
-    %e1 = arith.addi %e, %ts : vector<{l}xi64>
+    %e1 = arith.addi %e, %ts overflow<nuw> : vector<{l}xi64>
     %s2 = arith.muli %ts, %cg2 : vector<{l}xi64>
-    %e2 = arith.addi %e, %s2 : vector<{l}xi64>
+    %e2 = arith.addi %e, %s2 overflow<nuw> : vector<{l}xi64>
     %s3s = arith.muli %cg3, %threads : i64
     %s3 = vector.broadcast %s3s : i64 to vector<{l}xi64>
-    %e3 = arith.addi %s3, %e : vector<{l}xi64>
+    %e3 = arith.addi %s3, %e overflow<nuw> : vector<{l}xi64>
 """.format(l=LANES)
     ie = sh("i64")
     grp += """    %gu = rng.torch_uniform %seed, %offset, %threads, %e, %zero, %one : (i64, i64, i64, {ie}, f32, f32) -> {f}
@@ -195,6 +195,10 @@ def emit_kernels(scalar=False):
                   "  %range = arith.constant 1000 : i64\n")
     group_outs = "%ou: memref<?xf32>, %on: memref<?xf32>, %ob: memref<?xi8>, %or: memref<?xi64>"
     out.append("func.func @group(%s, %s) {\n%s%s}" % (launch, group_outs, group_head, group_body))
+    # Without `nuw` (e + c S may wrap past 2^64): not a group, each op its
+    # own element (e + c S mod 2^64).
+    out.append("func.func @group_wrapping(%s, %s) {\n%s%s}" % (
+        launch, group_outs, group_head, group_body.replace(" overflow<nuw> : ", " : ")))
     # The same with S a constant, as a compiler that knows the shape has it
     # (GROUP_CONSTANT_S): the lowering then divides by S's odd factor after
     # a shift (768 = 3 * 2^8; 2^20: by 1; 3 * 2^40: above 2^32, the 64-bit
@@ -217,7 +221,7 @@ def emit_kernels(scalar=False):
     %ea = arith.addi %pa, %ta overflow<nuw> : {ie}
 """.format(ie=ie, t=t_a, two=two_a)
     aligned += (grp.replace("arith.addi %e, ", "arith.addi %ea, ")
-                .replace(", %e : ", ", %ea : ").replace("%threads, %e, %zero", "%threads, %ea, %zero"))
+                .replace(", %e overflow<nuw> : ", ", %ea overflow<nuw> : ").replace("%threads, %e, %zero", "%threads, %ea, %zero"))
     aligned_body = loop(aligned, [("%ou", "memref<?xf32>")], scalar)
     aligned_head = group_head
     out.append("func.func @group_aligned(%s, %s) {\n%s%s}" % (launch, group_outs, aligned_head, aligned_body))
@@ -447,7 +451,9 @@ def check(vectors_dir, lib_path, full_limit):
             # What PyTorch never produces, at run time: S = 0 is read as 1
             # (so e + c S is e itself, not a member c components on) and
             # offset 43 as 40.
-            ("group", 5, 0, ", S = 0 and offset 43 at run time")):
+            ("group", 5, 0, ", S = 0 and offset 43 at run time"),
+            # e + c S past 2^64 wraps: not one component on.
+            ("group_wrapping", -2500, 768, " without nuw across 2^64 (e + c S wraps)")):
         off = 43 if S == 0 else offset
         outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8),
                 np.zeros(n, np.int64)]

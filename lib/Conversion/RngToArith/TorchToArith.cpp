@@ -482,18 +482,40 @@ struct TorchMember {
 
 /// The ops that read the leader's draw or the next one: later ops of the
 /// same block with the leader's launch whose index is `arith.addi` of the
-/// leader's index and c * threads, 1 <= c < U (PyTorch's layout puts the U
-/// components of a draw S elements apart: a kernel that draws them in one
-/// thread writes exactly that). Found through the leader index's uses, so
-/// the cost is linear in them.
-/// c if `add` is `base` + c * threads (either order) with 1 <= c < U.
+/// leader's index and c * threads, 1 <= c < U, provably without wrapping
+/// (PyTorch's layout puts the U components of a draw S elements apart: a kernel
+/// that draws them in one thread writes exactly that). Found through the leader
+/// index's uses, so the cost is linear in them.
+static ConstantIntRanges inferLocalRange(Value value, unsigned depth);
+
+/// True if `base` + c * threads provably does not wrap (a member's index
+/// that wraps past 2^64 is not c components on): the add has `nuw`, or the
+/// ranges of `base` and threads keep the sum below 2^64.
+static bool isNonWrapping(arith::AddIOp add, Value base, uint64_t c,
+                          const TorchLaunch &launch) {
+  if (bitEnumContainsAll(add.getOverflowFlags(),
+                         arith::IntegerOverflowFlags::nuw))
+    return true;
+  bool overflow = false;
+  APInt span = inferLocalRange(launch.threads, 6)
+                   .umax()
+                   .zextOrTrunc(64)
+                   .umul_ov(APInt(64, c), overflow);
+  if (!overflow)
+    (void)inferLocalRange(base, 6).umax().zextOrTrunc(64).uadd_ov(span,
+                                                                  overflow);
+  return !overflow;
+}
+
+/// c if `add` is `base` + c * threads (either order) with 1 <= c < U and
+/// does not wrap (isNonWrapping).
 static std::optional<unsigned> getDistance(arith::AddIOp add, Value base,
                                            const TorchLaunch &launch) {
   if (add.getLhs() != base && add.getRhs() != base)
     return std::nullopt;
   Value other = add.getLhs() == base ? add.getRhs() : add.getLhs();
   std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
-  if (!c || *c >= launch.unroll)
+  if (!c || *c >= launch.unroll || !isNonWrapping(add, base, *c, launch))
     return std::nullopt;
   return unsigned(*c);
 }
@@ -532,8 +554,6 @@ static SmallVector<TorchMember> getTorchMembers(Operation *leader,
                 members.end());
   return members;
 }
-
-static ConstantIntRanges inferLocalRange(Value value, unsigned depth);
 
 /// The range of `arg` if it is the single induction variable of a loop
 /// (LoopLikeOpInterface) whose bounds have non-negative ranges and whose

@@ -9,6 +9,7 @@
 // it also builds the next block (40), and on SIMT targets branches on the
 // component (scf.if). The aligned leader's thread and iteration are read off
 // the index's terms: no division (the multiple k 4 S divided by 4 S is k).
+// A member's index e + c S must provably not wrap (`nuw`, or ranges).
 
 // CHECK-LABEL: func @constant_s
 // CHECK-NOT: arith.divui
@@ -30,9 +31,9 @@ func.func @constant_s(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32, 
   %c1 = arith.constant 768 : i64
   %c2 = arith.constant 1536 : i64
   %c3 = arith.constant 2304 : i64
-  %e1 = arith.addi %e, %c1 : i64
-  %e2 = arith.addi %e, %c2 : i64
-  %e3 = arith.addi %e, %c3 : i64
+  %e1 = arith.addi %e, %c1 overflow<nuw> : i64
+  %e2 = arith.addi %e, %c2 overflow<nuw> : i64
+  %e3 = arith.addi %e, %c3 overflow<nuw> : i64
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
@@ -60,7 +61,7 @@ func.func @runtime_s(%seed: i64, %offset: i64, %s: i64, %x: i64, %k: i64) -> (f3
   %k4 = arith.shli %k, %c2 overflow<nuw> : i64
   %p = arith.muli %s, %k4 overflow<nuw> : i64
   %e = arith.addi %t, %p overflow<nuw> : i64
-  %e1 = arith.addi %e, %s : i64
+  %e1 = arith.addi %e, %s overflow<nuw> : i64
   %g0 = rng.torch_normal %seed, %offset, %s, %e, %m0, %sd : (i64, i64, i64, i64, f32, f32) -> f32
   %g1 = rng.torch_normal %seed, %offset, %s, %e1, %m0, %sd : (i64, i64, i64, i64, f32, f32) -> f32
   return %g0, %g1 : f32, f32
@@ -86,7 +87,7 @@ gpu.module @kernels {
     %k4 = arith.muli %k, %c4 overflow<nuw> : i64
     %p = arith.muli %k4, %s overflow<nuw> : i64
     %e = arith.addi %p, %g overflow<nuw> : i64
-    %e1 = arith.addi %e, %s : i64
+    %e1 = arith.addi %e, %s overflow<nuw> : i64
     %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
     %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
     memref.store %u0, %out[%i] : memref<?xf32>
@@ -112,7 +113,7 @@ func.func @wrapping(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32) {
   %k4 = arith.muli %k, %c4 overflow<nuw> : i64
   %p = arith.muli %k4, %s overflow<nuw> : i64
   %e = arith.addi %p, %t : i64
-  %e1 = arith.addi %e, %s : i64
+  %e1 = arith.addi %e, %s overflow<nuw> : i64
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   return %u0, %u1 : f32, f32
@@ -135,7 +136,7 @@ func.func @past_s(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32) {
   %p = arith.muli %k4, %s overflow<nuw> : i64
   %b = arith.addi %p, %t overflow<nuw> : i64
   %e = arith.addi %b, %c1 overflow<nuw> : i64
-  %e1 = arith.addi %e, %s : i64
+  %e1 = arith.addi %e, %s overflow<nuw> : i64
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   return %u0, %u1 : f32, f32
@@ -155,7 +156,7 @@ func.func @half_period(%seed: i64, %offset: i64, %s: i64, %x: i64, %k: i64) -> (
   %k2 = arith.muli %k, %c2 overflow<nuw> : i64
   %p = arith.muli %k2, %s overflow<nuw> : i64
   %e = arith.addi %p, %t overflow<nuw> : i64
-  %e1 = arith.addi %e, %s : i64
+  %e1 = arith.addi %e, %s overflow<nuw> : i64
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   return %u0, %u1 : f32, f32
@@ -181,7 +182,7 @@ func.func @multiple_only(%seed: i64, %offset: i64, %s: i64, %k: i64) -> (f32, f3
   %hi = arith.constant 1.0 : f32
   %k4 = arith.muli %k, %c4 overflow<nuw> : i64
   %e = arith.muli %k4, %s overflow<nuw> : i64
-  %e1 = arith.addi %e, %s : i64
+  %e1 = arith.addi %e, %s overflow<nuw> : i64
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   return %u0, %u1 : f32, f32
@@ -205,7 +206,7 @@ func.func @multiple_only_nonzero(%seed: i64, %offset: i64, %n: i64, %k: i64) -> 
   %s = arith.maxui %n, %c1 : i64
   %k4 = arith.muli %k, %c4 overflow<nuw> : i64
   %e = arith.muli %k4, %s overflow<nuw> : i64
-  %e1 = arith.addi %e, %s : i64
+  %e1 = arith.addi %e, %s overflow<nuw> : i64
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   return %u0, %u1 : f32, f32
@@ -239,9 +240,9 @@ func.func @vector_lanes(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (vector<8
   %bv = vector.broadcast %b : i64 to vector<8xi64>
   %e = arith.addi %bv, %lanes overflow<nuw> : vector<8xi64>
   %sv = vector.broadcast %s : i64 to vector<8xi64>
-  %e1 = arith.addi %e, %sv : vector<8xi64>
+  %e1 = arith.addi %e, %sv overflow<nuw> : vector<8xi64>
   %s2 = arith.muli %sv, %two : vector<8xi64>
-  %e2 = arith.addi %e, %s2 : vector<8xi64>
+  %e2 = arith.addi %e, %s2 overflow<nuw> : vector<8xi64>
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
   %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
@@ -263,8 +264,8 @@ func.func @vector_group(%seed: i64, %offset: i64, %s: i64, %e: vector<8xi64>) ->
   %sv = vector.broadcast %s : i64 to vector<8xi64>
   %s3 = arith.muli %c3, %s : i64
   %s3v = vector.broadcast %s3 : i64 to vector<8xi64>
-  %e1 = arith.addi %e, %sv : vector<8xi64>
-  %e3 = arith.addi %s3v, %e : vector<8xi64>
+  %e1 = arith.addi %e, %sv overflow<nuw> : vector<8xi64>
+  %e3 = arith.addi %s3v, %e overflow<nuw> : vector<8xi64>
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
   %u3 = rng.torch_uniform %seed, %offset, %s, %e3, %lo, %hi : (i64, i64, i64, vector<8xi64>, f32, f32) -> vector<8xf32>
@@ -297,7 +298,7 @@ func.func @loop_threads(%seed: i64, %offset: i64, %k: i64, %out: memref<?xf32>) 
   scf.for %i = %c0 to %ub step %c1 {
     %t = arith.index_cast %i : index to i64
     %e = arith.addi %p, %t overflow<nuw> : i64
-    %e1 = arith.addi %e, %s : i64
+    %e1 = arith.addi %e, %s overflow<nuw> : i64
     %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
     %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
     memref.store %u0, %out[%i] : memref<?xf32>
@@ -318,11 +319,55 @@ func.func @loop_threads_past_s(%seed: i64, %offset: i64, %k: i64, %out: memref<?
   scf.for %i = %c0 to %ub step %c1 {
     %t = arith.index_cast %i : index to i64
     %e = arith.addi %p, %t overflow<nuw> : i64
-    %e1 = arith.addi %e, %s : i64
+    %e1 = arith.addi %e, %s overflow<nuw> : i64
     %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
     %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
     memref.store %u0, %out[%i] : memref<?xf32>
     memref.store %u1, %out[%i] : memref<?xf32>
   }
   return
+}
+
+// -----
+
+// A member whose index may wrap past 2^64 (no `nuw`, the base's range
+// unbounded) is no member: e + S wrapped is not one component on. It is
+// lowered alone (its own division), the leader still aligned.
+// CHECK-LABEL: func @member_may_wrap
+// CHECK-NOT: arith.divui
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK: arith.divui
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+func.func @member_may_wrap(%seed: i64, %offset: i64, %x: i64, %k: i64) -> (f32, f32) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %t = arith.remui %x, %s : i64
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  %e = arith.addi %p, %t overflow<nuw> : i64
+  %e1 = arith.addi %e, %s : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1 : f32, f32
+}
+
+// -----
+
+// Without `nuw`, ranges that keep e + c S below 2^64 make a member.
+// CHECK-LABEL: func @member_in_range
+// CHECK-NOT: arith.divui
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+func.func @member_in_range(%seed: i64, %offset: i64, %x: i64) -> (f32, f32) {
+  %s = arith.constant 768 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %e = arith.remui %x, %s : i64
+  %e1 = arith.addi %e, %s : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u1 : f32, f32
 }
