@@ -32,6 +32,16 @@
 using namespace mlir;
 using namespace mlir::rng;
 
+/// convert-scf-to-cf without pattern rollback: with it, upstream's pass
+/// takes time and memory superlinear in the scf.if ops of one block, which
+/// scalar lowerings on GPU targets create one per op
+/// (docs/upstream/scf-to-cf-rollback.md); its patterns need no rollback.
+static std::unique_ptr<Pass> createSCFToControlFlowWithoutRollbackPass() {
+  SCFToControlFlowPassOptions options;
+  options.allowPatternRollback = false;
+  return createSCFToControlFlowPass(options);
+}
+
 void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
   buildRngToLLVMPipeline(pm, RngToLLVMPipelineOptions());
 }
@@ -80,7 +90,7 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm,
   // expand-strided-metadata leaves affine.apply.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createSCFToControlFlowWithoutRollbackPass());
   pm.addPass(createExpandVectorMulUIExtendedPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
@@ -186,7 +196,7 @@ static void addGpuModuleLowering(OpPassManager &gpuPm,
   // Affine before scf (see buildRngToLLVMPipeline).
   gpuPm.addPass(memref::createExpandStridedMetadataPass());
   gpuPm.addPass(createLowerAffinePass());
-  gpuPm.addPass(createSCFToControlFlowPass());
+  gpuPm.addPass(createSCFToControlFlowWithoutRollbackPass());
   gpuPm.addPass(createExpandVectorMulUIExtendedPass());
   // Vector ops to LLVM first: convert-gpu-to-nvvm/rocdl lower only 1-D
   // vector.shape_cast and would leave the n-D ones of n-D vector forms
