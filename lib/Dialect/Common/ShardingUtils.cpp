@@ -178,6 +178,19 @@ LogicalResult rng::partitionElementwiseOp(
     SymbolTableCollection &symbolTable, OpBuilder &builder,
     function_ref<LogicalResult(const shard::Sharding &, shard::GridOp)>
         checkSplit) {
+  // A result that nothing reads needs no annotation (sharding-propagation
+  // leaves it without one, as the mask of a dropout whose caller keeps
+  // only the output): it takes the sharding of the op's annotated results.
+  SmallVector<shard::Sharding, 4> shardings(resultShardings);
+  auto annotated = llvm::find_if(
+      shardings, [](const shard::Sharding &sharding) { return !!sharding; });
+  if (annotated != shardings.end()) {
+    shard::Sharding reference = *annotated;
+    for (auto [result, sharding] : llvm::zip(op->getResults(), shardings))
+      if (!sharding && result.use_empty())
+        sharding = reference;
+  }
+  resultShardings = shardings;
   for (auto [i, result] : llvm::enumerate(op->getResults()))
     if (failed(verifyEvenSharding(op, result, resultShardings[i],
                                   "result #" + std::to_string(i), symbolTable)))

@@ -144,3 +144,29 @@ func.func @dropout_vec_split(%x: tensor<4x3xf32>, %p: f64, %s: i64, %e: tensor<4
   %ks = shard.shard %k to %split : tensor<4x3xi1>
   return %ys : tensor<4x3xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 4)
+
+// Results nothing reads need no annotation: F.dropout keeps the output and
+// drops the mask, and a caller of rng.curand4 may use one word of four.
+// They take the op's sharding.
+// CHECK-LABEL: func.func @dropout_mask_unused
+// CHECK: rng.torch_dropout {{.*}} : (tensor<4xf32>, f64, i64, i64, i64, tensor<4xi64>) -> (tensor<4xf32>, tensor<4xi1>)
+// CHECK-LABEL: func.func @curand4_one_word
+// CHECK: rng.curand4 {{.*}} : i64, i64, tensor<4xi64>
+func.func @dropout_mask_unused(%x: tensor<16xf32>, %p: f64, %s: i64, %e: tensor<16xi64>) -> tensor<16xf32> {
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %split annotate_for_users : tensor<16xf32>
+  %es = shard.shard %e to %split annotate_for_users : tensor<16xi64>
+  %y, %k = rng.torch_dropout %xs, %p, %s, %s, %s, %es : (tensor<16xf32>, f64, i64, i64, i64, tensor<16xi64>) -> (tensor<16xf32>, tensor<16xi1>)
+  return %y : tensor<16xf32>
+}
+func.func @curand4_one_word(%seed: i64, %p: tensor<16xi64>) -> tensor<16xi32> {
+  %split = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %ps = shard.shard %p to %split annotate_for_users : tensor<16xi64>
+  %w:4 = rng.curand4 %seed, %seed, %ps : i64, i64, tensor<16xi64>
+  %w2 = shard.shard %w#2 to %split : tensor<16xi32>
+  return %w2 : tensor<16xi32>
+}
