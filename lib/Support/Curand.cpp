@@ -61,7 +61,8 @@ rng::TorchDraw rng::torchDraw(uint64_t offset, uint64_t threads, uint64_t index,
 rng::TorchDraw rng::torchDropoutDraw(uint64_t offset, uint64_t threads,
                                      uint64_t index, unsigned vec) {
   uint64_t s = std::max<uint64_t>(threads, 1);
-  uint64_t span = std::max<uint64_t>(uint64_t(vec) * s, 1);
+  // vec * S wrapping, and vec where it wraps to 0.
+  uint64_t span = std::max<uint64_t>(uint64_t(vec) * s, vec);
   uint64_t iteration = index / span;
   uint64_t j = index % vec;
   uint64_t call = iteration * ((vec + 3) / 4) + j / 4;

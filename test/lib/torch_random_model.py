@@ -463,7 +463,8 @@ def torch_dropout(x, p, seed, offset, threads, e, vec, dtype):
         t, P, j = layout(offset, threads, e, 4)
     else:
         base, S = _launch(offset, threads)
-        span = np.maximum(U64(vec) * S, U64(1))  # wrapping, as the op's
+        with np.errstate(over="ignore"):
+            span = np.maximum(U64(vec) * S, U64(vec))  # wrapping; vec where it wraps to 0
         it = e // span
         t = (e % span) // U64(vec)
         j = (e % U64(vec)).astype(np.int64)

@@ -474,6 +474,23 @@ def check(vectors_dir, lib_path, full_limit):
                             % (where, bad))
         print("draw group%s: %d elements x 4 ops at e + c S, every component: %s"
               % (where, n, "equal to the model" if not any(bad) else "DIFFER"))
+    # Dropout's vectorized layouts where vec * S wraps to 0 (S of 2^61 and
+    # more: read as vec), against the model; the folder is checked the same
+    # way by test/Dialect/Rng/torch-fold.mlir.
+    bad = 0
+    for vec, S in ((2, 1 << 63), (4, 1 << 62), (4, 3 << 62), (8, 1 << 61)):
+        m = 64
+        x = np.linspace(-2, 2, m).astype(np.float32)
+        y, mask = np.zeros(m, np.float32), np.zeros(m, np.uint8)
+        runner.call("dropout_f32_vec%d" % vec, [(ctypes.c_int64, 7), (ctypes.c_int64, 12),
+                                                 (ctypes.c_int64, S), (ctypes.c_int64, 0),
+                                                 (ctypes.c_double, 0.5)], [x.copy(), y, mask])
+        want_y, want_k = model.torch_dropout(x, 0.5, 7, 12, S, np.arange(m), vec, "f32")
+        bad += int(np.sum(y.view(np.uint32) != np.asarray(want_y, np.float32).view(np.uint32)))
+        bad += int(np.sum(mask.astype(bool) != want_k))
+    if bad:
+        failures.append("dropout where vec * S wraps to 0: %d values or mask bits differ" % bad)
+    print("dropout where vec * S wraps to 0 (vec 2, 4, 8): %s" % ("equal to the model" if not bad else "DIFFER"))
     # cuRAND positions.
     with open(os.path.join(vectors_dir, "curand_recorded.json")) as f:
         cur = json.load(f)

@@ -404,10 +404,11 @@ TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,
   ScalarOrSplatBitsCache i64s(builder, loc, type);
   auto [s, base] = normalizeLaunch(builder, loc, offset, threads, type);
   unsigned vecShift = llvm::countr_zero(vec);
-  // vec * S, wrapping, and 1 where it wraps to 0 (S >= 2^61).
+  // vec * S, wrapping, and vec where it wraps to 0 (S >= 2^61): a multiple
+  // of vec either way.
   Value span = builder.createOrFold<arith::MaxUIOp>(
       loc, builder.createOrFold<arith::ShLIOp>(loc, s, i64s.get(vecShift)),
-      i64s.get(1));
+      i64s.get(vec));
   // Everything but j is computed from the index with its low bits cleared
   // (the same value, as span is a multiple of vec): the vec elements of one
   // vector then share that IR, and a kernel that draws them with indices

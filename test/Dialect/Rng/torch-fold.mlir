@@ -4,7 +4,8 @@
 // cuRAND and torch 2.11 produced on an H200: every expected constant below
 // is copied from test/vectors/curand_recorded.json or
 // test/vectors/torch_recorded.json (the position or case named above it;
-// floats as their bit patterns), not computed by rng-mlir. Vectors of
+// floats as their bit patterns), or for an input PyTorch never produces
+// from the model test/lib/torch_random_model.py; none computed by rng-mlir. Vectors of
 // positions or indices fold element by element beside scalar seeds,
 // offsets and thread counts. The normals do not fold (their NVIDIA bits
 // come from the GPU's approximate instructions).
@@ -313,6 +314,25 @@ func.func @dropout_f32_vec4() -> (vector<4xi32>, vector<4xi1>) {
   %y, %keep = rng.torch_dropout %x, %p, %seed, %offset, %threads, %index {vec = 4 : i32} : (vector<4xf32>, f64, i64, i64, i64, vector<4xi64>) -> (vector<4xf32>, vector<4xi1>)
   %b = arith.bitcast %y : vector<4xf32> to vector<4xi32>
   return %b, %keep : vector<4xi32>, vector<4xi1>
+}
+
+// vec * S wrapping to 0 (S = 2^63, vec = 2: read as vec, a launch no GPU
+// makes): the values of test/lib/torch_random_model.py, as the lowering
+// gives on the CPU (test/Integration/CPU/Torch/torch-ops.test).
+// CHECK-LABEL: func @dropout_vec_span_wraps
+// CHECK-DAG: %[[Y:.*]] = arith.constant dense<[1073741824, 1073741824, 1073741824, 0, 1073741824, 1073741824, 0, 1073741824]> : vector<8xi32>
+// CHECK-DAG: %[[K:.*]] = arith.constant dense<[true, true, true, false, true, true, false, true]> : vector<8xi1>
+// CHECK: return %[[Y]], %[[K]]
+func.func @dropout_vec_span_wraps() -> (vector<8xi32>, vector<8xi1>) {
+  %x = arith.constant dense<1.0> : vector<8xf32>
+  %p = arith.constant 0.5 : f64
+  %seed = arith.constant 7 : i64
+  %offset = arith.constant 12 : i64
+  %threads = arith.constant -9223372036854775808 : i64
+  %index = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi64>
+  %y, %keep = rng.torch_dropout %x, %p, %seed, %offset, %threads, %index {vec = 2 : i32} : (vector<8xf32>, f64, i64, i64, i64, vector<8xi64>) -> (vector<8xf32>, vector<8xi1>)
+  %b = arith.bitcast %y : vector<8xf32> to vector<8xi32>
+  return %b, %keep : vector<8xi32>, vector<8xi1>
 }
 
 // dropout_f16_65537_95 (torch.native_dropout(x, p, True), seed 16045690984503111693, offset 1236, S 65792, p 0.5, vec 1): elements 0, 3, 7, 35440.

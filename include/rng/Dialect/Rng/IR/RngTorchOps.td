@@ -481,7 +481,8 @@ def Rng_TorchDropoutOp : Rng_TorchOp<"torch_dropout",
     row-major index and the layout is the one below with `U = 4`. With
     `vec > 1`, `index` is the memory index `e`: iteration
     `it = floor(e / (vec * S))`, thread `t = floor((e mod (vec * S)) / vec)`,
-    `j = e mod vec`; `u` is component `j mod 4` of the `curand_uniform4`
+    `j = e mod vec` (`vec * S` wraps at 2^64, and is read as `vec` where it
+    wraps to 0: `S` of 2^61 or more, which no GPU launches); `u` is component `j mod 4` of the `curand_uniform4`
     call number `it * ceil(vec / 4) + floor(j / 4)` of thread `t`, which
     reads positions `offset + 4 * call ..`: `vec = 2` uses the first two
     components of a fresh call per iteration, and `vec = 8` two calls per
