@@ -335,6 +335,27 @@ func.func @dropout_vec_span_wraps() -> (vector<8xi32>, vector<8xi1>) {
   return %b, %keep : vector<8xi32>, vector<8xi1>
 }
 
+// A NaN bound (PyTorch refuses them; SPEC leaves a NaN's payload open):
+// f16 and bf16 results fold to the quiet NaN of the sign that the lowering
+// builds (0x7E00, bf16 0xFFC0 negative), whatever the payload.
+// CHECK-LABEL: func @uniform_nan_bounds
+// CHECK-DAG: %[[H:.*]] = arith.constant 32256 : i16
+// CHECK-DAG: %[[B:.*]] = arith.constant -64 : i16
+// CHECK: return %[[H]], %[[B]]
+func.func @uniform_nan_bounds() -> (i16, i16) {
+  %c = arith.constant 0 : i64
+  %S = arith.constant 256 : i64
+  %fh = arith.constant 0x7F00 : f16
+  %th = arith.constant 1.0 : f16
+  %fb = arith.constant 0xFFA1 : bf16
+  %tb = arith.constant 1.0 : bf16
+  %h = rng.torch_uniform %c, %c, %S, %c, %fh, %th : (i64, i64, i64, i64, f16, f16) -> f16
+  %b = rng.torch_uniform %c, %c, %S, %c, %fb, %tb : (i64, i64, i64, i64, bf16, bf16) -> bf16
+  %hb = arith.bitcast %h : f16 to i16
+  %bb = arith.bitcast %b : bf16 to i16
+  return %hb, %bb : i16, i16
+}
+
 // dropout_f16_65537_95 (torch.native_dropout(x, p, True), seed 16045690984503111693, offset 1236, S 65792, p 0.5, vec 1): elements 0, 3, 7, 35440.
 // CHECK-LABEL: func @dropout_f16_vec1
 // CHECK-DAG: %[[Y:.*]] = arith.constant dense<[-32768, 19924, -32768, 0]> : vector<4xi16>

@@ -214,6 +214,11 @@ static float widenToFloat(const llvm::fltSemantics &semantics, uint64_t bits) {
 
 /// The T bits of an f32 value, rounded to nearest even.
 static uint64_t roundFromFloat(const llvm::fltSemantics &semantics, float x) {
+  // A NaN rounded to f16 or bf16: the lowering's quiet NaN of the sign
+  // (buildF32ToHalf), whatever the payload.
+  if (std::isnan(x) && &semantics != &APFloat::IEEEsingle())
+    return (&semantics == &APFloat::BFloat() ? 0x7FC0 : 0x7E00) |
+           (std::signbit(x) ? 0x8000 : 0);
   APFloat value(x);
   bool losesInfo;
   value.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
