@@ -299,6 +299,15 @@ func.func @dropout_vec_not_dividing(%x: tensor<2x3xf16>, %p: f64, %s: i64, %e: t
 
 // -----
 
+// The op's shape counts, whether x is a tensor or a scalar beside the index.
+func.func @dropout_vec_not_dividing_scalar_x(%x: f32, %p: f64, %s: i64, %e: tensor<6xi64>) {
+  // expected-error @+1 {{'rng.torch_dropout' op attribute 'vec' (4) must divide the element count of 'tensor<6xf32>' (6): PyTorch halves the width until it divides}}
+  %y, %k = rng.torch_dropout %x, %p, %s, %s, %s, %e {vec = 4 : i32} : (f32, f64, i64, i64, i64, tensor<6xi64>) -> (tensor<6xf32>, tensor<6xi1>)
+  return
+}
+
+// -----
+
 func.func @dropout_p_above_1(%x: f32, %s: i64, %e: i64) {
   %p = arith.constant 1.5 : f64
   // expected-error @+1 {{'rng.torch_dropout' op operand 'p' is the constant 1.500000e+00, but a drop probability lies in [0, 1] (PyTorch's check)}}

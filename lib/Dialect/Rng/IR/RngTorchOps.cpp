@@ -357,9 +357,10 @@ LogicalResult TorchDropoutOp::verify() {
     return emitOpError("result #0 must have the element type of 'x' (")
            << getElementTypeOrSelf(getX().getType()) << "), but got "
            << getResult().getType();
-  // The whole-tensor form (a static ranked tensor) holds every element of
-  // the call, whose count PyTorch halves the width until it divides.
-  if (auto tensor = dyn_cast<RankedTensorType>(getX().getType()))
+  // The whole-tensor form (a static ranked tensor: the op's shape, whether
+  // x is a tensor or a scalar beside the index) holds every element of the
+  // call, whose count PyTorch halves the width until it divides.
+  if (auto tensor = dyn_cast<RankedTensorType>(getResult().getType()))
     if (tensor.hasStaticShape() && tensor.getNumElements() % vec != 0)
       return emitOpError("attribute 'vec' (")
              << vec << ") must divide the element count of " << tensor << " ("
