@@ -233,6 +233,8 @@ def fold_cases():
     f32, f64 = "tensor<%dxf32>" % n, "tensor<%dxf64>" % n
     i1 = "tensor<%dxi1>" % n
     bf16, e4m3 = "tensor<%dxbf16>" % n, "tensor<%dxf8E4M3FN>" % n
+    # Dropout's width as PyTorch picks it: halved from 4 until it divides n.
+    vec = next(w for w in (4, 2, 1) if n % w == 0)
     return [
         ("rng.philox_4x32", i32, 32, "%r:4 = rng.philox_4x32 {v}, {v}, "
          "{v}, {v} key %s32, %s32 : " + i32 + ", i32", "%r#0", i32),
@@ -289,7 +291,7 @@ def fold_cases():
          "%S, {v}, %s64, %s64 {wide} : (i64, i64, i64, " + i64 + ", i64, "
          "i64) -> " + i64, "%r", i64),
         ("rng.torch_dropout", i64, 64, "%r:2 = rng.torch_dropout %p, %pd, "
-         "%s64, %off, %S, {v} {vec = 4 : i32} : (f32, f64, i64, i64, i64, " +
+         "%s64, %off, %S, {v} {vec = " + str(vec) + " : i32} : (f32, f64, i64, i64, i64, " +
          i64 + ") -> (" + f32 + ", " + i1 + ")", "%r#0", f32),
         ("rng.torch_threads", i64, 64, "%r = rng.torch_threads {v} "
          "{multiprocessors = 132 : i64, threads_per_multiprocessor = 2048 : "
