@@ -152,7 +152,7 @@ def gen():
 """
     for j in range(1, 4):
         b += """    %cc@J = arith.constant @J : i64
-    %d@J = arith.muli %threads, %cc@J : i64
+    %d@J = arith.muli %threads, %cc@J overflow<nuw> : i64
     %e@J = arith.addi %e0, %d@J overflow<nuw> : i64
 """.replace("@J", str(j))
     for j in range(4):
@@ -209,7 +209,7 @@ def gen():
         b = iteration_loop("", "%g", "e0", bound=BENCH_THREADS)
         for j in range(1, 4):
             b += """    %cc@J = arith.constant @J : i64
-    %d@J = arith.muli %threads, %cc@J : i64
+    %d@J = arith.muli %threads, %cc@J overflow<nuw> : i64
     %e@J = arith.addi %e0, %d@J overflow<nuw> : i64
 """.replace("@J", str(j))
         # One bounds check where all four are in range (every iteration but
@@ -262,7 +262,7 @@ def gen():
             b = iteration_loop(sixteen_split.replace("{P}", str(split)).replace("{W}", str(W)).replace(
                 "{Q}", str(BENCH_THREADS // W)), "%t0", "b0", "%kstart", "%kstep")
         for c in range(1, 4):
-            b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d : i64\n" % (c, c, c, c)
+            b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d overflow<nuw> : i64\n" % (c, c, c, c)
         for j in range(W):
             b += "    %%cj%d = arith.constant %d : i64\n    %%e%d0 = arith.addi %%b0, %%cj%d overflow<nuw> : i64\n" % (j, j, j, j)
             for c in range(1, 4):

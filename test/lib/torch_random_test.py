@@ -162,9 +162,9 @@ def emit_kernels(scalar=False):
         grp = """    %cg2 = arith.constant 2 : i64
     %cg3 = arith.constant 3 : i64
     %e1 = arith.addi %e, %threads overflow<nuw> : i64
-    %s2 = arith.muli %threads, %cg2 : i64
+    %s2 = arith.muli %threads, %cg2 overflow<nuw> : i64
     %e2 = arith.addi %e, %s2 overflow<nuw> : i64
-    %s3 = arith.muli %cg3, %threads : i64
+    %s3 = arith.muli %cg3, %threads overflow<nuw> : i64
     %e3 = arith.addi %s3, %e overflow<nuw> : i64
 """
     else:
@@ -174,9 +174,9 @@ def emit_kernels(scalar=False):
     %cg2 = arith.constant dense<2> : vector<{l}xi64>
     %cg3 = arith.constant 3 : i64
     %e1 = arith.addi %e, %ts overflow<nuw> : vector<{l}xi64>
-    %s2 = arith.muli %ts, %cg2 : vector<{l}xi64>
+    %s2 = arith.muli %ts, %cg2 overflow<nuw> : vector<{l}xi64>
     %e2 = arith.addi %e, %s2 overflow<nuw> : vector<{l}xi64>
-    %s3s = arith.muli %cg3, %threads : i64
+    %s3s = arith.muli %cg3, %threads overflow<nuw> : i64
     %s3 = vector.broadcast %s3s : i64 to vector<{l}xi64>
     %e3 = arith.addi %s3, %e overflow<nuw> : vector<{l}xi64>
 """.format(l=LANES)

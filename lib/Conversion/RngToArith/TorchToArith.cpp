@@ -488,19 +488,27 @@ struct TorchMember {
 /// index's uses, so the cost is linear in them.
 static ConstantIntRanges inferLocalRange(Value value, unsigned depth);
 
-/// True if `base` + c * threads provably does not wrap (a member's index
-/// that wraps past 2^64 is not c components on): the add has `nuw`, or the
-/// ranges of `base` and threads keep the sum below 2^64.
-static bool isNonWrapping(arith::AddIOp add, Value base, uint64_t c,
-                          const TorchLaunch &launch) {
-  if (bitEnumContainsAll(add.getOverflowFlags(),
-                         arith::IntegerOverflowFlags::nuw))
-    return true;
+/// True if the member index `add` = `base` + `other`, `other` written as
+/// c * threads (matchThreadsMultiple), is provably base + c * S without
+/// wrapping (an index that wraps past 2^64 is not c components on): the
+/// product is exact (threads itself, a constant, `arith.muli` with `nuw`,
+/// or the range of threads times c below 2^64), and so is the sum (`nuw`
+/// on the add, or the ranges of base and c * threads).
+static bool isNonWrapping(arith::AddIOp add, Value base, Value other,
+                          uint64_t c, const TorchLaunch &launch) {
+  auto nuw = arith::IntegerOverflowFlags::nuw;
   bool overflow = false;
   APInt span = inferLocalRange(launch.threads, 6)
                    .umax()
                    .zextOrTrunc(64)
                    .umul_ov(APInt(64, c), overflow);
+  auto mul = stripBroadcasts(other).getDefiningOp<arith::MulIOp>();
+  bool exactProduct =
+      !mul || !overflow || bitEnumContainsAll(mul.getOverflowFlags(), nuw);
+  if (!exactProduct)
+    return false;
+  if (bitEnumContainsAll(add.getOverflowFlags(), nuw))
+    return true;
   if (!overflow)
     (void)inferLocalRange(base, 6).umax().zextOrTrunc(64).uadd_ov(span,
                                                                   overflow);
@@ -515,17 +523,19 @@ static std::optional<unsigned> getDistance(arith::AddIOp add, Value base,
     return std::nullopt;
   Value other = add.getLhs() == base ? add.getRhs() : add.getLhs();
   std::optional<uint64_t> c = matchThreadsMultiple(other, launch.threads);
-  if (!c || *c >= launch.unroll || !isNonWrapping(add, base, *c, launch))
+  if (!c || *c >= launch.unroll || !isNonWrapping(add, base, other, *c, launch))
     return std::nullopt;
   return unsigned(*c);
 }
 
 /// True if `op` (with launch `theirs`) is a later op of `leader`'s block
-/// with the same launch.
+/// with the same launch and shape (a scalar index may serve ops of several
+/// shapes; a group shares the leader's words, so it has one).
 static bool drawsAfter(Operation *leader, const TorchLaunch &launch,
                        Operation *op, const TorchLaunch &theirs) {
   return sameLaunch(theirs, launch) && op->getBlock() == leader->getBlock() &&
-         leader->isBeforeInBlock(op);
+         leader->isBeforeInBlock(op) &&
+         getI64ShapeType(op) == getI64ShapeType(leader);
 }
 
 static SmallVector<TorchMember> getTorchMembers(Operation *leader,

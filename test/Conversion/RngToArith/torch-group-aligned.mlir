@@ -262,7 +262,7 @@ func.func @vector_group(%seed: i64, %offset: i64, %s: i64, %e: vector<8xi64>) ->
   %hi = arith.constant 1.0 : f32
   %c3 = arith.constant 3 : i64
   %sv = vector.broadcast %s : i64 to vector<8xi64>
-  %s3 = arith.muli %c3, %s : i64
+  %s3 = arith.muli %c3, %s overflow<nuw> : i64
   %s3v = vector.broadcast %s3 : i64 to vector<8xi64>
   %e1 = arith.addi %e, %sv overflow<nuw> : vector<8xi64>
   %e3 = arith.addi %s3v, %e overflow<nuw> : vector<8xi64>
@@ -370,4 +370,57 @@ func.func @member_in_range(%seed: i64, %offset: i64, %x: i64) -> (f32, f32) {
   %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
   return %u0, %u1 : f32, f32
+}
+
+// -----
+
+// The member offset c * threads must be exact too: a `muli` without `nuw`
+// may wrap (threads 2^63 times 2 is 0, e + 0 the leader's own element), so
+// only the range of threads or `nuw` on the product makes a member. Not a
+// member: each op divides its own index; a member: one division.
+// CHECK-LABEL: func @member_product_may_wrap
+// CHECK-COUNT-2: arith.divui
+// CHECK-LABEL: func @member_product_nuw
+// CHECK: arith.divui
+// CHECK-NOT: arith.divui
+// CHECK: return
+func.func @member_product_may_wrap(%seed: i64, %offset: i64, %s: i64, %e: i64) -> (f32, f32) {
+  %c2 = arith.constant 2 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %s2 = arith.muli %s, %c2 : i64
+  %e2 = arith.addi %e, %s2 overflow<nuw> : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u2 : f32, f32
+}
+func.func @member_product_nuw(%seed: i64, %offset: i64, %s: i64, %e: i64) -> (f32, f32) {
+  %c2 = arith.constant 2 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %s2 = arith.muli %s, %c2 overflow<nuw> : i64
+  %e2 = arith.addi %e, %s2 overflow<nuw> : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u2 = rng.torch_uniform %seed, %offset, %s, %e2, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  return %u0, %u2 : f32, f32
+}
+
+// -----
+
+// A scalar index may serve ops of several shapes (scalars beside shaped
+// bounds); a group shares its leader's words, so it holds one shape: the
+// vector op is lowered alone.
+// CHECK-LABEL: func @mixed_shapes
+// CHECK-COUNT-20: arith.mului_extended {{.*}} : i32
+// CHECK-COUNT-20: arith.mului_extended {{.*}} : vector<4xi32>
+// CHECK: return
+func.func @mixed_shapes(%seed: i64, %offset: i64, %x: i64, %lov: vector<4xf32>, %hiv: vector<4xf32>) -> (f32, vector<4xf32>) {
+  %s = arith.constant 768 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %e = arith.remui %x, %s : i64
+  %e1 = arith.addi %e, %s overflow<nuw> : i64
+  %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+  %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lov, %hiv : (i64, i64, i64, i64, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  return %u0, %u1 : f32, vector<4xf32>
 }
