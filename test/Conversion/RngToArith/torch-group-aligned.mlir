@@ -424,3 +424,55 @@ func.func @mixed_shapes(%seed: i64, %offset: i64, %x: i64, %lov: vector<4xf32>, 
   %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lov, %hiv : (i64, i64, i64, i64, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
   return %u0, %u1 : f32, vector<4xf32>
 }
+
+// -----
+
+// Any loop (LoopLikeOpInterface) with one induction variable: scf.forall
+// over [0, 768) proves t < S; a step of unknown sign proves nothing.
+// CHECK-LABEL: func @forall_threads
+// CHECK-NOT: arith.divui
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+// CHECK-LABEL: func @loop_unknown_step
+// CHECK-COUNT-40: arith.mului_extended
+// CHECK-NOT: arith.mului_extended
+// CHECK: return
+func.func @forall_threads(%seed: i64, %offset: i64, %k: i64, %out: memref<?xf32>) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  scf.forall (%i) in (768) {
+    %t = arith.index_cast %i : index to i64
+    %e = arith.addi %p, %t overflow<nuw> : i64
+    %e1 = arith.addi %e, %s overflow<nuw> : i64
+    %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u0, %out[%i] : memref<?xf32>
+    memref.store %u1, %out[%i] : memref<?xf32>
+  }
+  return
+}
+func.func @loop_unknown_step(%seed: i64, %offset: i64, %k: i64, %step: index, %out: memref<?xf32>) {
+  %s = arith.constant 768 : i64
+  %c4 = arith.constant 4 : i64
+  %c0 = arith.constant 0 : index
+  %ub = arith.constant 768 : index
+  %lo = arith.constant 0.0 : f32
+  %hi = arith.constant 1.0 : f32
+  %k4 = arith.muli %k, %c4 overflow<nuw> : i64
+  %p = arith.muli %k4, %s overflow<nuw> : i64
+  scf.for %i = %c0 to %ub step %step {
+    %t = arith.index_cast %i : index to i64
+    %e = arith.addi %p, %t overflow<nuw> : i64
+    %e1 = arith.addi %e, %s overflow<nuw> : i64
+    %u0 = rng.torch_uniform %seed, %offset, %s, %e, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    %u1 = rng.torch_uniform %seed, %offset, %s, %e1, %lo, %hi : (i64, i64, i64, i64, f32, f32) -> f32
+    memref.store %u0, %out[%i] : memref<?xf32>
+    memref.store %u1, %out[%i] : memref<?xf32>
+  }
+  return
+}
