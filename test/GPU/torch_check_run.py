@@ -234,6 +234,56 @@ class Check:
         self.compare("curand_normal2_double at 2^20 subsequences", ours_d.ravel(), db.ravel())
 
 
+# The square root of the float Box-Muller as convert-rng-to-nvvm emits it
+# (rng::buildCurandStepNVVM; test/Conversion/RngToNVVM/curand.mlir pins the
+# instructions) against sqrt.rn.f32 on every non-negative finite float: equal
+# from 2^-101 up (the inputs of ptxas's own fast path, the same
+# instructions), and at +-0; the Box-Muller gives -0 and [2^-23, 45.8].
+SQRT_FAST_PATH = r"""
+extern "C" __global__ void sqrt_fast_path(unsigned long long *counts, unsigned *first) {
+  unsigned stride = gridDim.x * blockDim.x;
+  unsigned long long in_range = 0, below = 0;
+  for (unsigned b = blockIdx.x * blockDim.x + threadIdx.x; b < 0x7f800000u; b += stride) {
+    for (unsigned sign = 0; sign < 2; ++sign) {
+      unsigned bits = b | (sign && b == 0 ? 0x80000000u : 0u);
+      if (sign && b != 0) break;
+      float s = __uint_as_float(bits), y, r, h, e, root, ref;
+      asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(s));
+      asm("mul.rn.f32 %0, %1, %2;" : "=f"(r) : "f"(s), "f"(y));
+      asm("mul.rn.f32 %0, %1, 0f3F000000;" : "=f"(h) : "f"(y));
+      asm("fma.rn.f32 %0, %1, %2, %3;" : "=f"(e) : "f"(-r), "f"(r), "f"(s));
+      asm("fma.rn.f32 %0, %1, %2, %3;" : "=f"(root) : "f"(e), "f"(h), "f"(r));
+      if (s == 0.0f) root = s;
+      asm("sqrt.rn.f32 %0, %1;" : "=f"(ref) : "f"(s));
+      if (__float_as_uint(root) != __float_as_uint(ref)) {
+        if (b >= 0x0d000000u || b == 0) { ++in_range; atomicMin(first, bits); }
+        else ++below;
+      }
+    }
+  }
+  atomicAdd(&counts[0], in_range);
+  atomicAdd(&counts[1], below);
+}
+"""
+
+
+def sqrt_fast_path(check):
+    """SQRT_FAST_PATH on every float: no difference from 2^-101 up."""
+    kernel = cp.RawKernel(SQRT_FAST_PATH, "sqrt_fast_path")
+    counts = cp.zeros(2, cp.uint64)
+    first = cp.full(1, 0xFFFFFFFF, cp.uint32)
+    kernel((check.M * 8,), (256,), (counts, first))
+    in_range, below = (int(c) for c in cp.asnumpy(counts))
+    line = ("sqrt fast path on all %d non-negative finite floats and -0: %s from 2^-101 up, "
+            "%d differ below" % (0x7F800001, "all equal to sqrt.rn" if not in_range else
+                                 "%d DIFFER (first %08x)" % (in_range, int(first[0])), below))
+    print(line, flush=True)
+    check.lines.append(line)
+    check.values += 0x7F800001
+    if in_range:
+        check.failures.append(line)
+
+
 def timed(fn, reps=20):
     start, stop = cp.cuda.Event(), cp.cuda.Event()
     fn()
@@ -372,6 +422,7 @@ def main(ptx, quick=False, bench_only=False):
     for n in (1081345, (1 << 24) + 3):
         check.group(n, 99, 20)
     check.curand()
+    sqrt_fast_path(check)
     if not quick:
         bench(check)
     print("\n%d values compared; failures: %d" % (check.values, len(check.failures)))

@@ -1,10 +1,12 @@
 // RUN: rng-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(convert-rng-to-nvvm))' | FileCheck %s
 // RUN: rng-opt %s --split-input-file --convert-rng-to-arith | FileCheck %s --check-prefix=ARITH
 
-// cuRAND's float Box-Muller on NVVM: its device primitives (sqrt.rn.f32,
-// sin.approx.f32, cos.approx.f32; the log stays math.log, libdevice's logf,
-// after assumptions of its argument's range [2^-33, 1]: 2^-33 and the bits
-// of 1.0). The universal lowering keeps the accurate math ops, no assume.
+// cuRAND's float Box-Muller on NVVM: its device primitives (sin.approx.f32,
+// cos.approx.f32; the log stays math.log, libdevice's logf, after
+// assumptions of its argument's range [2^-33, 1]: 2^-33 and the bits of
+// 1.0) and sqrt.rn.f32 as ptxas's fast path computes it: y = rsqrt(s),
+// r = s * y, fma(fma(-r, r, s), y * 0.5, r), the zeros (-2 log 1) kept.
+// The universal lowering keeps the accurate math ops, no assume.
 // CHECK-LABEL: gpu.func @normal2
 // CHECK-DAG: %[[LO:.*]] = llvm.mlir.constant(1.16415322E-10 : f32) : f32
 // CHECK-DAG: %[[HI:.*]] = llvm.mlir.constant(1065353216 : i32) : i32
@@ -13,11 +15,24 @@
 // CHECK: %[[BITS:.*]] = llvm.bitcast %[[U]] : f32 to i32
 // CHECK: %[[LE:.*]] = llvm.icmp "ule" %[[BITS]], %[[HI]] : i32
 // CHECK: llvm.intr.assume %[[LE]] : i1
-// CHECK: math.log %[[U]] : f32
-// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
+// CHECK: %[[LOG:.*]] = math.log %[[U]] : f32
+// CHECK: %[[S:.*]] = arith.mulf %{{.*}}, %[[LOG]] : f32
+// CHECK: %[[Y:.*]] = llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"(%[[S]]) : (f32) -> f32
+// CHECK: %[[R:.*]] = arith.mulf %[[S]], %[[Y]] : f32
+// CHECK: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK: %[[H:.*]] = arith.mulf %[[Y]], %[[HALF]] : f32
+// CHECK: %[[NEG:.*]] = arith.negf %[[R]] : f32
+// CHECK: %[[E:.*]] = llvm.intr.fma(%[[NEG]], %[[R]], %[[S]])
+// CHECK: %[[ROOT:.*]] = llvm.intr.fma(%[[E]], %[[H]], %[[R]])
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[IS0:.*]] = arith.cmpf oeq, %[[S]], %[[ZERO]] : f32
+// CHECK: %[[SQRT:.*]] = arith.select %[[IS0]], %[[S]], %[[ROOT]] : f32
+// CHECK-NOT: sqrt.rn
 // CHECK: llvm.call_intrinsic "llvm.nvvm.sin.approx.f"
 // CHECK: llvm.call_intrinsic "llvm.nvvm.cos.approx.f"
 // CHECK-NOT: math.sin
+// CHECK: arith.mulf %{{.*}}, %[[SQRT]] : f32
+// CHECK: arith.mulf %{{.*}}, %[[SQRT]] : f32
 // ARITH-LABEL: gpu.func @normal2
 // ARITH-DAG: math.log {{.*}} : f32
 // ARITH-DAG: math.sqrt {{.*}} : f32
