@@ -61,13 +61,14 @@ rng::TorchDraw rng::torchDraw(uint64_t offset, uint64_t threads, uint64_t index,
 rng::TorchDraw rng::torchDropoutDraw(uint64_t offset, uint64_t threads,
                                      uint64_t index, unsigned vec) {
   uint64_t s = std::max<uint64_t>(threads, 1);
-  // vec * S wrapping, and vec where it wraps to 0.
-  uint64_t span = std::max<uint64_t>(uint64_t(vec) * s, vec);
-  uint64_t iteration = index / span;
+  // floor(e / (vec * S)) and floor((e mod (vec * S)) / vec) as the quotient
+  // and remainder of floor(e / vec) by S: the same integers, with no
+  // product to wrap.
+  uint64_t group = index / vec;
+  uint64_t iteration = group / s;
   uint64_t j = index % vec;
   uint64_t call = iteration * ((vec + 3) / 4) + j / 4;
-  return {(index % span) / vec, (offset & ~uint64_t(3)) + 4 * call,
-          unsigned(j % 4)};
+  return {group % s, (offset & ~uint64_t(3)) + 4 * call, unsigned(j % 4)};
 }
 
 uint64_t rng::torchThreads(uint64_t n, uint64_t multiprocessors,
@@ -82,5 +83,6 @@ uint64_t rng::torchOffsetIncrement(uint64_t n, uint64_t threads,
   if (n == 0)
     return 0;
   uint64_t s = std::max<uint64_t>(threads, 1);
-  return ((n - 1) / std::max<uint64_t>(s * unroll, 1) + 1) * 4;
+  // floor((n - 1) / (S * U)) as floor(floor((n - 1) / S) / U).
+  return ((n - 1) / s / unroll + 1) * 4;
 }

@@ -243,7 +243,10 @@ class Inputs:
             return r.getrandbits(64) & ~3
         if kind == "threads":  # PyTorch's launch widths: multiples of 256
             if r.random() < 0.4:
-                return r.choice([256, 1024, 65792, 270336, 2**31])
+                # ... and ones no GPU launches, where S * U and vec * S
+                # pass 2^64 (the quotients stay exact).
+                return r.choice([256, 1024, 65792, 270336, 2**31, 2**62 + 256, 2**63,
+                                 MASK64 - 255])
             return 256 * r.randrange(1, 2**20)
         if kind == "real":  # any float of `elem`: edges and random bits
             if r.random() < 0.4:

@@ -305,7 +305,11 @@ def torch_threads(n, multiprocessors, threads_per_multiprocessor):
 
 
 def torch_offset_increment(n, threads, unroll):
-    return ((n - 1) // (threads * unroll) + 1) * 4
+    """SPEC 9.2's (floor((n - 1) / (S U)) + 1) * 4 in exact arithmetic, 0
+    for n = 0, S = 0 read as 1; the result wraps at 2^64 as the offset."""
+    if n == 0:
+        return 0
+    return (((n - 1) // (max(threads, 1) * unroll) + 1) * 4) & MASK64
 
 
 def unroll_of(family, dtype, wide=False):
@@ -333,7 +337,9 @@ def layout(offset, threads, e, unroll):
     e = _u64(e)
     base, S = _launch(offset, threads)
     t = e % S
-    k = e // (S * U64(unroll))
+    # floor(e / (S * U)) as floor(floor(e / S) / U): the same integer, and no
+    # wrap of S * U past 2^64 (S of 2^62 or more).
+    k = (e // S) // U64(unroll)
     ii = ((e // S) % U64(unroll)).astype(np.int64)
     return t, base + U64(4) * k, ii
 
@@ -463,10 +469,11 @@ def torch_dropout(x, p, seed, offset, threads, e, vec, dtype):
         t, P, j = layout(offset, threads, e, 4)
     else:
         base, S = _launch(offset, threads)
-        with np.errstate(over="ignore"):
-            span = np.maximum(U64(vec) * S, U64(vec))  # wrapping; vec where it wraps to 0
-        it = e // span
-        t = (e % span) // U64(vec)
+        # SPEC 9.2's floor(e / (vec S)) and floor((e mod vec S) / vec), in
+        # exact arithmetic (vec S may pass 2^64).
+        g = e // U64(vec)
+        it = g // S
+        t = g % S
         j = (e % U64(vec)).astype(np.int64)
         calls = it * U64((vec + 3) // 4) + (j // 4).astype(U64)
         P = base + U64(4) * calls

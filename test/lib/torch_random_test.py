@@ -453,7 +453,9 @@ def check(vectors_dir, lib_path, full_limit):
             # offset 43 as 40.
             ("group", 5, 0, ", S = 0 and offset 43 at run time"),
             # e + c S past 2^64 wraps: not one component on.
-            ("group_wrapping", -2500, 768, " without nuw across 2^64 (e + c S wraps)")):
+            ("group_wrapping", -2500, 768, " without nuw across 2^64 (e + c S wraps)"),
+            # S * 4 past 2^64: the iteration is floor(e / (4 S)) all the same.
+            ("group", 5, (1 << 62) + 256, ", S = 2^62 + 256 (4 S past 2^64)")):
         off = 43 if S == 0 else offset
         outs = [np.zeros(n, np.float32), np.zeros(n, np.float32), np.zeros(n, np.uint8),
                 np.zeros(n, np.int64)]
@@ -462,10 +464,13 @@ def check(vectors_dir, lib_path, full_limit):
         e = np.arange(base, base + n, dtype=np.int64)
         if function.startswith("group_aligned"):
             e = e // S * 4 * S + e % S
-        want_u = model.torch_uniform(seed, off, S, e, "f32", 0.0, 1.0)
-        want_n, nn, sd = model.torch_normal(seed, off, S, e + S, "f32", 0.0, 1.0)
-        want_b = model.torch_bernoulli(seed, off, S, e + 2 * S, 0.5)
-        want_r = model.torch_random(seed, off, S, e + 3 * S, 0, 1000, False)
+        # The members' indices e + c S, wrapping at 2^64 as the kernels' adds.
+        e = e.astype(np.uint64)
+        member = [e + np.uint64(c * S % (1 << 64)) for c in range(4)]
+        want_u = model.torch_uniform(seed, off, S, member[0], "f32", 0.0, 1.0)
+        want_n, nn, sd = model.torch_normal(seed, off, S, member[1], "f32", 0.0, 1.0)
+        want_b = model.torch_bernoulli(seed, off, S, member[2], 0.5)
+        want_r = model.torch_random(seed, off, S, member[3], 0, 1000, False)
         bad = [int(np.sum(outs[0].view(np.uint32) != want_u.view(np.uint32))),
                int(np.sum(~model.normal_within_bound(outs[1], want_n, nn, sd, 1.0, "f32"))),
                int(np.sum(outs[2].astype(bool) != want_b)), int(np.sum(outs[3] != want_r))]
@@ -474,11 +479,12 @@ def check(vectors_dir, lib_path, full_limit):
                             % (where, bad))
         print("draw group%s: %d elements x 4 ops at e + c S, every component: %s"
               % (where, n, "equal to the model" if not any(bad) else "DIFFER"))
-    # Dropout's vectorized layouts where vec * S wraps to 0 (S of 2^61 and
-    # more: read as vec), against the model; the folder is checked the same
-    # way by test/Dialect/Rng/torch-fold.mlir.
+    # Dropout's vectorized layouts where vec * S passes 2^64 (S of 2^61 and
+    # more; the quotients stay exact), against the model; the folder is
+    # checked the same way by test/Dialect/Rng/torch-fold.mlir.
     bad = 0
-    for vec, S in ((2, 1 << 63), (4, 1 << 62), (4, 3 << 62), (8, 1 << 61)):
+    for vec, S in ((2, 1 << 63), (2, (1 << 63) + 256), (4, 1 << 62), (4, 3 << 62), (8, 1 << 61),
+                   (8, (1 << 61) + 256)):
         m = 64
         x = np.linspace(-2, 2, m).astype(np.float32)
         y, mask = np.zeros(m, np.float32), np.zeros(m, np.uint8)
@@ -489,8 +495,8 @@ def check(vectors_dir, lib_path, full_limit):
         bad += int(np.sum(y.view(np.uint32) != np.asarray(want_y, np.float32).view(np.uint32)))
         bad += int(np.sum(mask.astype(bool) != want_k))
     if bad:
-        failures.append("dropout where vec * S wraps to 0: %d values or mask bits differ" % bad)
-    print("dropout where vec * S wraps to 0 (vec 2, 4, 8): %s" % ("equal to the model" if not bad else "DIFFER"))
+        failures.append("dropout where vec * S passes 2^64: %d values or mask bits differ" % bad)
+    print("dropout where vec * S passes 2^64 (vec 2, 4, 8): %s" % ("equal to the model" if not bad else "DIFFER"))
     # cuRAND positions.
     with open(os.path.join(vectors_dir, "curand_recorded.json")) as f:
         cur = json.load(f)

@@ -62,8 +62,9 @@ TorchDraw torchDropoutDraw(uint64_t offset, uint64_t threads, uint64_t index,
 uint64_t torchThreads(uint64_t n, uint64_t multiprocessors,
                       uint64_t threadsPerMultiprocessor);
 
-/// rng.torch_offset_increment: (floor((n - 1) / (threads * unroll)) + 1) * 4,
-/// 0 for n = 0 (PyTorch launches nothing), threads 0 read as 1.
+/// rng.torch_offset_increment: (floor((n - 1) / (threads * unroll)) + 1) * 4
+/// with an exact quotient, 0 for n = 0 (PyTorch launches nothing), threads 0
+/// read as 1.
 uint64_t torchOffsetIncrement(uint64_t n, uint64_t threads, unsigned unroll);
 
 } // namespace rng

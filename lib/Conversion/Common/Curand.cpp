@@ -404,22 +404,16 @@ TorchDrawValues rng::buildTorchDropoutDraw(OpBuilder &builder, Location loc,
   ScalarOrSplatBitsCache i64s(builder, loc, type);
   auto [s, base] = normalizeLaunch(builder, loc, offset, threads, type);
   unsigned vecShift = llvm::countr_zero(vec);
-  // vec * S, wrapping, and vec where it wraps to 0 (S >= 2^61): a multiple
-  // of vec either way.
-  Value span = builder.createOrFold<arith::MaxUIOp>(
-      loc, builder.createOrFold<arith::ShLIOp>(loc, s, i64s.get(vecShift)),
-      i64s.get(vec));
-  // Everything but j is computed from the index with its low bits cleared
-  // (the same value, as span is a multiple of vec): the vec elements of one
-  // vector then share that IR, and a kernel that draws them with indices
-  // 4m + j computes their Philox block once after LLVM's simplification.
+  // Iteration floor(e / (vec * S)) and thread floor((e mod (vec * S)) / vec)
+  // as the quotient and remainder of g = floor(e / vec) by S: the same
+  // integers, with no product to wrap. Everything but j comes from g, which
+  // the vec elements of one vector share: a kernel that draws them with
+  // indices vec * m + j computes their Philox block once after LLVM's
+  // simplification.
   Value j = arith::AndIOp::create(builder, loc, index, i64s.get(vec - 1));
-  Value aligned =
-      arith::AndIOp::create(builder, loc, index, i64s.get(~uint64_t(vec - 1)));
-  auto [iteration, inIteration] =
-      buildDivRemU64(builder, loc, aligned, span, branchNarrow);
-  Value t =
-      arith::ShRUIOp::create(builder, loc, inIteration, i64s.get(vecShift));
+  Value group =
+      builder.createOrFold<arith::ShRUIOp>(loc, index, i64s.get(vecShift));
+  auto [iteration, t] = buildDivRemU64(builder, loc, group, s, branchNarrow);
   // Call it * ceil(vec / 4) + floor(j / 4); its words at offset + 4 * call.
   Value call =
       arith::MulIOp::create(builder, loc, iteration, i64s.get((vec + 3) / 4));

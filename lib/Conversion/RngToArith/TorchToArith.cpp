@@ -644,16 +644,14 @@ struct TorchOffsetIncrementOpLowering final
     Value n = op.getN();
     Value s =
         arith::MaxUIOp::create(rewriter, loc, op.getThreads(), i64s.get(1));
-    // threads * unroll, wrapping, and 1 where it wraps to 0.
-    Value span = arith::MaxUIOp::create(
-        rewriter, loc,
-        arith::MulIOp::create(rewriter, loc, s, i64s.get(op.getUnroll())),
-        i64s.get(1));
+    // floor((n - 1) / (S * U)) as floor(floor((n - 1) / S) / U): no product
+    // to wrap; U is 2 or 4.
+    Value perThread = arith::DivUIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, n, i64s.get(1)), s);
     Value iterations = arith::AddIOp::create(
         rewriter, loc,
-        arith::DivUIOp::create(
-            rewriter, loc, arith::SubIOp::create(rewriter, loc, n, i64s.get(1)),
-            span),
+        arith::ShRUIOp::create(rewriter, loc, perThread,
+                               i64s.get(llvm::countr_zero(op.getUnroll()))),
         i64s.get(1));
     Value increment =
         arith::ShLIOp::create(rewriter, loc, iterations, i64s.get(2));

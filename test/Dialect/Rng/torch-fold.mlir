@@ -316,12 +316,13 @@ func.func @dropout_f32_vec4() -> (vector<4xi32>, vector<4xi1>) {
   return %b, %keep : vector<4xi32>, vector<4xi1>
 }
 
-// vec * S wrapping to 0 (S = 2^63, vec = 2: read as vec, a launch no GPU
-// makes): the values of test/lib/torch_random_model.py, as the lowering
-// gives on the CPU (test/Integration/CPU/Torch/torch-ops.test).
+// vec * S past 2^64 (S = 2^63, vec = 2, a launch no GPU makes): exact
+// quotients, iteration 0 and thread floor(e / 2) for every e; the values of
+// test/lib/torch_random_model.py, as the lowering gives on the CPU
+// (test/Integration/CPU/Torch/torch-ops.test).
 // CHECK-LABEL: func @dropout_vec_span_wraps
-// CHECK-DAG: %[[Y:.*]] = arith.constant dense<[1073741824, 1073741824, 1073741824, 0, 1073741824, 1073741824, 0, 1073741824]> : vector<8xi32>
-// CHECK-DAG: %[[K:.*]] = arith.constant dense<[true, true, true, false, true, true, false, true]> : vector<8xi1>
+// CHECK-DAG: %[[Y:.*]] = arith.constant dense<[1073741824, 1073741824, 1073741824, 1073741824, 1073741824, 1073741824, 1073741824, 0]> : vector<8xi32>
+// CHECK-DAG: %[[K:.*]] = arith.constant dense<[true, true, true, true, true, true, true, false]> : vector<8xi1>
 // CHECK: return %[[Y]], %[[K]]
 func.func @dropout_vec_span_wraps() -> (vector<8xi32>, vector<8xi1>) {
   %x = arith.constant dense<1.0> : vector<8xf32>
@@ -457,6 +458,23 @@ func.func @offset_increment() -> (vector<7xi64>, vector<5xi64>) {
   %S2 = arith.constant dense<[256, 65792, 270336, 270336, 270336]> : vector<5xi64>
   %inc2 = rng.torch_offset_increment %n2, %S2 {unroll = 2 : i32} : vector<5xi64>
   return %inc4, %inc2 : vector<7xi64>, vector<5xi64>
+}
+
+// Exact quotients where S * U passes 2^64 (S of 2^62 or more, no GPU's):
+// one iteration for every n; the increment itself wraps as offsets do
+// (S = 1, U = 2, n = 2^64 - 1: 2^63 iterations, 2^65 mod 2^64 = 0).
+// CHECK-LABEL: func @offset_increment_huge_threads
+// CHECK-DAG: %[[U4:.*]] = arith.constant dense<4> : vector<2xi64>
+// CHECK-DAG: %[[U2:.*]] = arith.constant dense<[4, 0]> : vector<2xi64>
+// CHECK: return %[[U4]], %[[U2]]
+func.func @offset_increment_huge_threads() -> (vector<2xi64>, vector<2xi64>) {
+  %n4 = arith.constant dense<[1000000, -9223372036854775808]> : vector<2xi64>
+  %S4 = arith.constant dense<[4611686018427388160, 4611686018427388160]> : vector<2xi64>
+  %inc4 = rng.torch_offset_increment %n4, %S4 {unroll = 4 : i32} : vector<2xi64>
+  %n2 = arith.constant dense<[-1, -1]> : vector<2xi64>
+  %S2 = arith.constant dense<[-9223372036854775552, 1]> : vector<2xi64>
+  %inc2 = rng.torch_offset_increment %n2, %S2 {unroll = 2 : i32} : vector<2xi64>
+  return %inc4, %inc2 : vector<2xi64>, vector<2xi64>
 }
 
 // S computed from n feeds the increment: both fold.
