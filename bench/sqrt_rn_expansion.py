@@ -56,8 +56,13 @@ ZERO = [
     ("LOP3.LUT", r"(?P<p>P\d), RZ, (?P<x>R\d+), 0x7fffffff, RZ, 0xc0, !PT"),
     ("@!(?P=p) MOV", r"R\d+, (?P=x)"),
 ]
-RANGE_CHECK = [r"IADD3 (?P<d>R\d+), (?P<s>R\d+), -0xd000000, RZ",
-               r"ISETP\.GT\.U32\.AND P\d, PT, (?P<d>R\d+), 0x727fffff, PT"]
+# bits(s) - 0x0d000000 > 0x727fffff (unsigned) takes the slow path; the
+# subtraction may be an IADD3 or (newer chips) a VIADD of 0xf3000000.
+RANGE_CHECK = [
+    ("", r"(?:IADD3 (?P<d>R\d+), (?P<s>R\d+), -0xd000000, RZ"
+         r"|VIADD (?P<d2>R\d+), (?P<s2>R\d+), 0xf3000000)"),
+    ("ISETP.GT.U32.AND", r"P\d, PT, (?P<dd>R\d+), 0x727fffff, PT"),
+]
 
 
 def sass_text(arch, cuobjdump):
@@ -78,9 +83,9 @@ def sass_text(arch, cuobjdump):
 
 
 def matches(lines, steps):
-    """True if the instructions of `steps` (opcode, operand regex with named
-    registers) appear in order in `lines`, each register name standing for
-    one register throughout."""
+    """The registers bound if the instructions of `steps` (opcode, operand
+    regex with named registers) appear in order in `lines`, each register
+    name standing for one register throughout; else None."""
     bound = {}
     i = 0
     for opcode, operands in steps:
@@ -90,22 +95,24 @@ def matches(lines, steps):
         op = opcode
         for name, value in bound.items():
             op = op.replace("(?P=%s)" % name, value)
-        regex = re.compile(re.escape(op) + " " + pattern)
+        regex = re.compile((re.escape(op) + " " if op else "") + pattern)
         while i < len(lines) and not regex.fullmatch(lines[i]):
             i += 1
         if i == len(lines):
-            return False
-        bound.update(regex.fullmatch(lines[i]).groupdict())
+            return None
+        bound.update({k: v for k, v in regex.fullmatch(lines[i]).groupdict().items() if v})
         i += 1
-    return True
+    return bound
 
 
 def check(lines):
     """(fast path as emitted, range as assumed, zeros returned as they are)."""
     fast = matches(lines, FAST_PATH)
-    text = "\n".join(lines)
-    range_ok = all(re.search(p, text) for p in RANGE_CHECK)
-    return fast, range_ok, matches(lines, ZERO)
+    # The range check tests the fast path's own operand.
+    checked = matches(lines, RANGE_CHECK)
+    range_ok = bool(fast and checked and checked.get("d", checked.get("d2")) == checked["dd"]
+                    and checked.get("s", checked.get("s2")) == fast["s"])
+    return fast is not None, range_ok, matches(lines, ZERO) is not None
 
 
 def main():

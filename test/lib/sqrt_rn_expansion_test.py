@@ -2,7 +2,9 @@
 ptxas 13 wrote for `sqrt.rn.f32` on sm_90 (recorded below as
 sass_text() lists it: the kernel, then the called slow path's start) must
 match the fast path, range and zero handling the NVVM lowering assumes;
-each mutation (another register, constant or order) must not. Prints one line per case."""
+each mutation of a register, constant or order must not (the range check
+on the fast path's operand: it fails with the fast path), and the range
+check's subtraction written as a VIADD must. Prints one line per case."""
 import os
 import sys
 
@@ -41,6 +43,11 @@ MUTATIONS = [
     ("another range start", lambda ls: [l.replace("-0xd000000", "-0xc800000") for l in ls]),
     ("another range width", lambda ls: [l.replace("0x727fffff", "0x72ffffff") for l in ls]),
     ("zeros replaced", lambda ls: [l.replace("@!P0 MOV R2, R0", "@!P0 MOV R2, RZ") for l in ls]),
+    ("range of another register", lambda ls: [l.replace("IADD3 R4, R0,", "IADD3 R4, R1,") for l in ls]),
+    ("range tested on another register", lambda ls: [l.replace("PT, R4, 0x727fffff", "PT, R6, 0x727fffff")
+                                                     for l in ls]),
+    ("range as a VIADD (newer chips)", lambda ls: [l.replace("IADD3 R4, R0, -0xd000000, RZ",
+                                                             "VIADD R4, R0, 0xf3000000") for l in ls]),
 ]
 
 for name, mutate in MUTATIONS:
