@@ -221,18 +221,8 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
   std::optional<NVVMChip> chip = parseNVVMChip(options.chip);
   pm.addPass(
       createCheckGpuPipelineInputPass("rng-to-nvvm", "nvvm", options.chip));
-  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
-  gpuPm.addPass(createConvertRngToNVVMPass({options.fastMath}));
-  // Box-Muller's cos(t) and sin(t) -> one math.sincos (libdevice's
-  // __nv_sincosf: one shared range reduction, the same bits as __nv_cosf
-  // and __nv_sinf), unrolled on vectors into scalar ones, which
-  // convert-gpu-to-nvvm lowers.
-  gpuPm.addPass(math::createMathSincosFusionPass());
-  gpuPm.addPass(createUnrollVectorSincosPass());
-  gpuPm.addPass(createConvertRoundToNVVMPass(
-      {options.chip, options.unverifiedSRInstructions}));
-  addGpuModuleLowering(gpuPm, createConvertGpuOpsToNVVMOps());
-
+  // The target first: the lowering reads the chip from it (cuRAND's square
+  // root inline where ptxas's expansion of sqrt.rn.f32 is known).
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;
   target.features = options.features;
@@ -245,6 +235,17 @@ void rng::buildRngToNVVMPipeline(OpPassManager &pm,
                           : needed + "," + options.features.getValue();
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
+  OpPassManager &gpuPm = pm.nest<gpu::GPUModuleOp>();
+  gpuPm.addPass(createConvertRngToNVVMPass({options.fastMath}));
+  // Box-Muller's cos(t) and sin(t) -> one math.sincos (libdevice's
+  // __nv_sincosf: one shared range reduction, the same bits as __nv_cosf
+  // and __nv_sinf), unrolled on vectors into scalar ones, which
+  // convert-gpu-to-nvvm lowers.
+  gpuPm.addPass(math::createMathSincosFusionPass());
+  gpuPm.addPass(createUnrollVectorSincosPass());
+  gpuPm.addPass(createConvertRoundToNVVMPass(
+      {options.chip, options.unverifiedSRInstructions}));
+  addGpuModuleLowering(gpuPm, createConvertGpuOpsToNVVMOps());
   addDataLayoutPass(pm, "nvptx64-nvidia-cuda");
   if (!options.keepGpuModule)
     pm.addPass(createHoistGpuModulePass("rng-to-nvvm", "nvptx64-nvidia-cuda"));

@@ -274,7 +274,7 @@ def sqrt_fast_path(check):
     first = cp.full(1, 0xFFFFFFFF, cp.uint32)
     kernel((check.M * 8,), (256,), (counts, first))
     in_range, below = (int(c) for c in cp.asnumpy(counts))
-    line = ("sqrt fast path on all %d non-negative finite floats and -0: %s from 2^-101 up, "
+    line = ("sqrt fast path on every finite float >= +0 and on -0 (%d values): %s from 2^-101 up, "
             "%d differ below" % (0x7F800001, "all equal to sqrt.rn" if not in_range else
                                  "%d DIFFER (first %08x)" % (in_range, int(first[0])), below))
     print(line, flush=True)

@@ -24,12 +24,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "rng/Conversion/RngToNVVM/RngToNVVM.h"
+#include "rng/Conversion/Common/Targets.h"
 #include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -351,25 +354,48 @@ void rng::assumeFloatRangeNVVM(OpBuilder &builder, Location loc, Value x,
 }
 
 // cuRAND's sqrtf(s) is `sqrt.rn.f32`, which ptxas (CUDA 13; the same on
-// sm_75, sm_80, sm_86, sm_89 and sm_90) expands to a fast path for s whose
-// bits minus 0x0d000000 are at most 0x727fffff unsigned, s in [2^-101,
-// 2^128):
+// sm_75, sm_80, sm_86, sm_87, sm_89 and sm_90) expands to a fast path for s
+// whose bits minus 0x0d000000 are at most 0x727fffff unsigned, s in
+// [2^-101, 2^128):
 //
 //   y = MUFU.RSQ(s); r = s * y; h = y * 0.5; e = fma(-r, r, s);
 //   sqrt = fma(e, h, r)
 //
 // with, around it, the range check, a branch to a called slow path and the
 // warp's reconvergence. The Box-Muller's s is -0.0 (u = 1) or in [2^-23,
-// 45.8] (u in [2^-33, 1 - 2^-24]), so here is the fast path alone
-// (`rsqrt.approx.ftz.f32` is MUFU.RSQ; no operand or product is subnormal,
-// so the multiplies' `.ftz` there changes nothing) and, for the zeros, a
-// select that returns s as the slow path does: the same bits, 6 SASS
-// instructions instead of 10 and no branch (the PyTorch-layout normal fill:
-// 34.0 -> 30.4 instructions per output; docs/PyTorchRandom.md). Not a
-// general square root: it is correctly rounded because MUFU.RSQ is as
+// 45.8] (u in [2^-33, 1 - 2^-24]), so on those chips the lowering emits the
+// fast path alone (`rsqrt.approx.ftz.f32` is MUFU.RSQ; no operand or product
+// is subnormal, so the multiplies' `.ftz` there changes nothing) and, for
+// the zeros, a select that returns s as the slow path does: the same bits,
+// about 6 SASS instructions per pair instead of 10 and no branch (the
+// PyTorch-layout normal fill: 34.0 -> 30.4 instructions per output;
+// docs/PyTorchRandom.md). It is correctly rounded because MUFU.RSQ is as
 // accurate as NVIDIA's expansion needs, which PTX's documented bound for
-// rsqrt.approx (2^-22.9) does not guarantee. test/GPU/torch_check_run.py
-// compares it with sqrt.rn.f32 on every float on the GPU.
+// rsqrt.approx (2^-22.9) does not guarantee; so it is used only where the
+// gpu.module's targets name such chips, and `sqrt.rn.f32` elsewhere (no
+// target, sm_100 and later, whose expansion cannot be read here).
+// bench/sqrt_rn_expansion.py reads the expansion per chip;
+// test/GPU/torch_check_run.py compares the sequence with `sqrt.rn.f32` on
+// every float on the GPU.
+
+/// True where the insertion point is in a gpu.module whose targets are all
+/// #nvvm.target of chips with NVVMChip::hasReadSqrtRnExpansion.
+static bool hasReadSqrtRnExpansionTargets(OpBuilder &builder) {
+  Block *block = builder.getInsertionBlock();
+  Operation *op = block ? block->getParentOp() : nullptr;
+  while (op && !isa<gpu::GPUModuleOp>(op))
+    op = op->getParentOp();
+  ArrayAttr targets =
+      op ? cast<gpu::GPUModuleOp>(op).getTargetsAttr() : nullptr;
+  return targets && !targets.empty() &&
+         llvm::all_of(targets, [](Attribute target) {
+           auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+           std::optional<NVVMChip> chip =
+               nvvm ? parseNVVMChip(nvvm.getChip()) : std::nullopt;
+           return chip && chip->hasReadSqrtRnExpansion();
+         });
+}
+
 static Value buildCurandSqrtNVVM(OpBuilder &builder, Location loc, Value s) {
   Type type = s.getType();
   ScalarOrSplatBitsCache constants(builder, loc, type);
@@ -391,7 +417,9 @@ Value rng::buildCurandStepNVVM(OpBuilder &builder, Location loc,
     return {};
   switch (step) {
   case CurandStep::SqrtF32:
-    return buildCurandSqrtNVVM(builder, loc, x);
+    if (hasReadSqrtRnExpansionTargets(builder))
+      return buildCurandSqrtNVVM(builder, loc, x);
+    return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sqrt.rn.f", x);
   case CurandStep::SinF32:
     return createUnrolledF32Intrinsic(builder, loc, "llvm.nvvm.sin.approx.f",
                                       x);

@@ -4,9 +4,11 @@
 // cuRAND's float Box-Muller on NVVM: its device primitives (sin.approx.f32,
 // cos.approx.f32; the log stays math.log, libdevice's logf, after
 // assumptions of its argument's range [2^-33, 1]: 2^-33 and the bits of
-// 1.0) and sqrt.rn.f32 as ptxas's fast path computes it: y = rsqrt(s),
-// r = s * y, fma(fma(-r, r, s), y * 0.5, r), the zeros (-2 log 1) kept.
-// The universal lowering keeps the accurate math ops, no assume.
+// 1.0) and, in a gpu.module for a chip whose ptxas expansion of
+// sqrt.rn.f32 is known (sm_75 to sm_90), sqrt.rn.f32 as its fast path
+// computes it: y = rsqrt(s), r = s * y, fma(fma(-r, r, s), y * 0.5, r),
+// the zeros (-2 log 1) kept. The universal lowering keeps the accurate math
+// ops, no assume.
 // CHECK-LABEL: gpu.func @normal2
 // CHECK-DAG: %[[LO:.*]] = llvm.mlir.constant(1.16415322E-10 : f32) : f32
 // CHECK-DAG: %[[HI:.*]] = llvm.mlir.constant(1065353216 : i32) : i32
@@ -38,13 +40,63 @@
 // ARITH-DAG: math.sqrt {{.*}} : f32
 // ARITH-DAG: math.sin {{.*}} : f32
 // ARITH-DAG: math.cos {{.*}} : f32
-gpu.module @k {
+gpu.module @k [#nvvm.target<chip = "sm_90">] {
   gpu.func @normal2(%s: i64, %t: i64, %p: i64, %out: memref<2xf32>) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %n:2 = rng.curand_normal2 %s, %t, %p : i64, i64, i64
     memref.store %n#0, %out[%c0] : memref<2xf32>
     memref.store %n#1, %out[%c1] : memref<2xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// Elsewhere sqrt.rn.f32 itself: no target (the chip unknown), a chip whose
+// expansion is not known here (sm_100a), or targets of which one is such.
+// CHECK-LABEL: gpu.func @no_target
+// CHECK-NOT: rsqrt
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
+// CHECK-LABEL: gpu.func @blackwell
+// CHECK-NOT: rsqrt
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
+// CHECK-LABEL: gpu.func @hopper_and_blackwell
+// CHECK-NOT: rsqrt
+// CHECK: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
+// CHECK-LABEL: gpu.func @ampere
+// CHECK: llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"
+// CHECK-NOT: sqrt.rn
+// CHECK: gpu.return
+gpu.module @none {
+  gpu.func @no_target(%s: i64, %t: i64, %p: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %n:2 = rng.curand_normal2 %s, %t, %p : i64, i64, i64
+    memref.store %n#0, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+gpu.module @b [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @blackwell(%s: i64, %t: i64, %p: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %n:2 = rng.curand_normal2 %s, %t, %p : i64, i64, i64
+    memref.store %n#0, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+gpu.module @hb [#nvvm.target<chip = "sm_90">, #nvvm.target<chip = "sm_120">] {
+  gpu.func @hopper_and_blackwell(%s: i64, %t: i64, %p: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %n:2 = rng.curand_normal2 %s, %t, %p : i64, i64, i64
+    memref.store %n#0, %out[%c0] : memref<2xf32>
+    gpu.return
+  }
+}
+gpu.module @a [#nvvm.target<chip = "sm_80">] {
+  gpu.func @ampere(%s: i64, %t: i64, %p: i64, %out: memref<2xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %n:2 = rng.curand_normal2 %s, %t, %p : i64, i64, i64
+    memref.store %n#0, %out[%c0] : memref<2xf32>
     gpu.return
   }
 }

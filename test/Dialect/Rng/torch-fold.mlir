@@ -316,7 +316,7 @@ func.func @dropout_f32_vec4() -> (vector<4xi32>, vector<4xi1>) {
   return %b, %keep : vector<4xi32>, vector<4xi1>
 }
 
-// vec * S past 2^64 (S = 2^63, vec = 2, a launch no GPU makes): exact
+// vec * S of 2^64 (S = 2^63, vec = 2, a launch no GPU makes): exact
 // quotients, iteration 0 and thread floor(e / 2) for every e; the values of
 // test/lib/torch_random_model.py, as the lowering gives on the CPU
 // (test/Integration/CPU/Torch/torch-ops.test).

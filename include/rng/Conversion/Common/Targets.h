@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/AMDGPU/Utils/Chipset.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -37,6 +38,12 @@ struct NVVMChip {
   /// PTX ISA 8.7, sm_100a and sm_103a only.
   bool hasCvtRs() const {
     return archSpecific && (smVersion == 100 || smVersion == 103);
+  }
+  /// Chips for which ptxas 13's expansion of `sqrt.rn.f32` was read and its
+  /// fast path is the sequence rng::buildCurandStepNVVM emits inline
+  /// (bench/sqrt_rn_expansion.py; docs/Targets.md): sm_75 to sm_90.
+  bool hasReadSqrtRnExpansion() const {
+    return llvm::is_contained({75u, 80u, 86u, 87u, 89u, 90u}, smVersion);
   }
   /// The PTX version the chip's instructions need ("+ptx87" where cvt.rs is
   /// used); rng-to-nvvm adds it where LLVM's default PTX version for the chip

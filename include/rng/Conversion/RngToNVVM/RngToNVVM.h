@@ -50,10 +50,11 @@ Value buildBoxMullerStepNVVM(OpBuilder &builder, Location loc,
 Value buildFmaNVVM(OpBuilder &builder, Location loc, Value a, Value b, Value c);
 
 /// cuRAND's device primitives for the steps of its Box-Muller transforms
-/// (CurandStepFn): `sqrt.rn.f32` as ptxas's fast path computes it on the
-/// Box-Muller's inputs (`rsqrt.approx.ftz.f32`, two multiplies, two fmas,
-/// and a select that keeps -2 log 1 = -0.0), `sin.approx.f32`,
-/// `cos.approx.f32` (PTX,
+/// (CurandStepFn): `sqrt.rn.f32` (in a gpu.module whose targets are all
+/// #nvvm.target of chips with NVVMChip::hasReadSqrtRnExpansion, sm_75 to
+/// sm_90, as ptxas's fast path computes it on the Box-Muller's inputs:
+/// `rsqrt.approx.ftz.f32`, two multiplies, two fmas and a select that keeps
+/// -2 log 1 = -0.0), `sin.approx.f32`, `cos.approx.f32` (PTX,
 /// through `llvm.call_intrinsic`) and calls of libdevice's __nv_sinpi and
 /// __nv_cospi (`llvm.func` declarations in the nearest symbol table):
 /// bit-exact with cuRAND and PyTorch on NVIDIA GPUs. Null (the universal

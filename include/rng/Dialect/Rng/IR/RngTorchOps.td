@@ -273,8 +273,8 @@ defvar Rng_TorchLayoutDoc = [{
     `k = floor(e / (S * U))` from component `ii = floor(e / S) mod U` of
     that iteration's draw, which reads the cuRAND words (`rng.curand4`) at
     positions `offset + 4k .. offset + 4k + 3` of subsequence `t` (wrapping
-    at 2^64). The quotients are exact integers (`S * U` past 2^64 gives
-    `k = 0`). `U = 4` (the four floats of `curand_uniform4` or
+    at 2^64). The quotients are exact integers (`S * U` of 2^64 or more
+    gives `k = 0`). `U = 4` (the four floats of `curand_uniform4` or
     `curand_normal4`, or the four words) or `U = 2` (the two doubles of
     `curand_uniform2_double` or `curand_normal2_double`, or the two 64-bit
     values `w0 * 2^32 + w1` and `w2 * 2^32 + w3`).
@@ -286,8 +286,9 @@ defvar Rng_TorchLayoutDoc = [{
     time an `offset` whose low two bits are set as `4 * floor(offset / 4)`
     (the low bits are ignored); any other value follows the rule above. A
     pass that folds a computed operand into such a constant (`canonicalize`,
-    `sccp`, `inline`) makes the verifier report it: the value is one PyTorch
-    never produces either way.
+    `sccp`, `inline`) makes the verifier report it, unless the op itself
+    folds first (its other operands constant too; the fold follows the
+    run-time rule): the value is one PyTorch never produces either way.
 }];
 
 defvar Rng_TorchTypesDoc = [{
@@ -485,9 +486,9 @@ def Rng_TorchDropoutOp : Rng_TorchOp<"torch_dropout",
     row-major index and the layout is the one below with `U = 4`. With
     `vec > 1`, `index` is the memory index `e`: iteration
     `it = floor(e / (vec * S))`, thread `t = floor((e mod (vec * S)) / vec)`,
-    `j = e mod vec` (exact integers: where `vec * S` passes 2^64, for `S` of
-    2^61 or more, which no GPU launches, `it` is 0 and `t = floor(e / vec)`
-    for every `e`); `u` is component `j mod 4` of the `curand_uniform4`
+    `j = e mod vec` (exact integers: where `vec * S` reaches 2^64, for `S`
+    of at least 2^64 / vec, which no GPU launches, `it` is 0 and
+    `t = floor(e / vec)` for every `e`); `u` is component `j mod 4` of the `curand_uniform4`
     call number `it * ceil(vec / 4) + floor(j / 4)` of thread `t`, which
     reads positions `offset + 4 * call ..`: `vec = 2` uses the first two
     components of a fresh call per iteration, and `vec = 8` two calls per
@@ -566,8 +567,8 @@ def Rng_TorchOffsetIncrementOp : Rng_Op<"torch_offset_increment", [Pure,
     `unroll` is the call's `U`: 4 (the f32/f16/bf16 samplers, `random_`
     without `wide`, and dropout in every vector width) or 2 (`f64` samplers
     and `random_` with `wide`). Unsigned integers, the quotient exact (also
-    where `threads * unroll` passes 2^64, for `threads` of 2^62 or more,
-    which no GPU launches: then it is 0), the product by 4 wrapping at 2^64
+    where `threads * unroll` reaches 2^64, for `threads` of at least
+    2^64 / unroll, which no GPU launches: then it is 0), the product by 4 wrapping at 2^64
     as offsets do; `n = 0` gives 0 (PyTorch returns before launching,
     leaving the offset), and a `threads` of 0 is read as 1. The op folds on
     constants.
