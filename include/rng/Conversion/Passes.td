@@ -205,7 +205,13 @@ def ConvertRngToNVVMPass : Pass<"convert-rng-to-nvvm"> {
     polynomial with an `scf.if` instead of selects, so that a warp whose
     lanes are all central (all but 0.34 % of draws) skips the tail's square
     root and polynomial (lower `scf` afterwards, e.g. with
-    `convert-scf-to-cf`, as `rng-to-nvvm` does). No `rng` op survives the
+    `convert-scf-to-cf`, as `rng-to-nvvm` does). The cuRAND and PyTorch
+    normals use cuRAND's device primitives (`sin.approx.f32`,
+    `cos.approx.f32`, libdevice's `logf`, `sqrt.rn.f32`); in a `gpu.module`
+    whose targets are all `#nvvm.target`s of sm_75 to sm_90 the square root
+    is the fast path of ptxas's own `sqrt.rn.f32` expansion, inline and
+    without its branch (the same bits on the Box-Muller's inputs;
+    docs/Targets.md). No `rng` op survives the
     pass; unused `rng` and `round` ops are erased first, as in
     `convert-rng-to-arith`. Option `fast-math` as for
     `convert-rng-to-arith`, except that the Box-Muller steps of rng.randn,

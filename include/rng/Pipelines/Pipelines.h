@@ -115,11 +115,12 @@ struct RngToROCDLPipelineOptions
 
 /// Appends `rng-to-nvvm` to `pm` (anchored on builtin.module): first
 /// rejects, each with a diagnostic, the rng and round ops it cannot lower
-/// (outside a gpu.module; on tensors or scalable vectors inside one); then,
-/// inside every gpu.module, lowers our dialects for NVVM
-/// (`convert-rng-to-nvvm`, ...), then everything to the NVVM + LLVM dialects
-/// (`convert-vector-to-llvm`, `convert-gpu-to-nvvm`: math to libdevice
-/// calls), attaches an `#nvvm.target` for `options.chip` and, where the
+/// (outside a gpu.module; on tensors or scalable vectors inside one); then
+/// attaches an `#nvvm.target` for `options.chip` (which
+/// `convert-rng-to-nvvm` reads), lowers, inside every gpu.module, our
+/// dialects for NVVM (`convert-rng-to-nvvm`, ...), then everything to the
+/// NVVM + LLVM dialects (`convert-vector-to-llvm`, `convert-gpu-to-nvvm`:
+/// math to libdevice calls) and, where the
 /// gpu.module states no data layout, NVPTX's as `llvm.data_layout`
 /// (`rng-gpu-module-data-layout`: translation then aligns i64/f64 accesses
 /// to 8 bytes instead of LLVM's default 4, which splits them in two).
