@@ -369,6 +369,25 @@ def bench(check, n=1 << 28):
     for group, name, ms, nbytes in rows:
         gbs = nbytes / ms / 1e6
         print("| %s | %.4f | %.0f | %.3f |" % (name, ms, gbs, gbs / copy_gbs))
+    # Each family's fastest kernel of ours (all bit-checked above) against
+    # torch's and the target.
+    print("\n| fill | torch x copy | ours, fastest | x copy | target | met |\n|---|---|---|---|---|---|")
+    for family, target in TARGETS:
+        def x_copy(row):
+            return row[3] / row[2] / 1e6 / copy_gbs
+        theirs = [r for r in rows if r[1].startswith("torch") and r[1].split()[1].startswith(
+            "native_dropout" if family == "dropout" else family)]
+        ours = [r for r in rows if r[1].startswith("ours rng.torch_" + family)]
+        if not theirs or not ours:
+            continue
+        best = max(ours, key=x_copy)
+        print("| %s | %.3f | %s | %.3f | %.2f | %s |" % (
+            family, x_copy(theirs[0]), best[1].split("(")[1].split(",")[0], x_copy(best), target,
+            "yes" if x_copy(best) >= target else "no"))
+
+
+# The targets for the PyTorch-layout fills (x copy).
+TARGETS = (("uniform", 1.0), ("normal", 0.90), ("dropout", 0.99))
 
 
 def profile(ptx, names, n=1 << 28):
