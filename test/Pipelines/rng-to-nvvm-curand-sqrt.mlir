@@ -3,15 +3,17 @@
 // sqrt.rn.f32 fast path inline on the chips whose expansion was read
 // (sm_75 to sm_90; docs/Targets.md), and sqrt.rn.f32 itself elsewhere.
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_90 | mlir-translate --mlir-to-llvmir \
-// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 | FileCheck %s --check-prefix=INLINE
+// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90 | FileCheck %s --check-prefixes=CHECK,INLINE
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_75 | mlir-translate --mlir-to-llvmir \
-// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 | FileCheck %s --check-prefix=INLINE
+// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_75 | FileCheck %s --check-prefixes=CHECK,INLINE
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_100a | mlir-translate --mlir-to-llvmir \
-// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_100a | FileCheck %s --check-prefix=SQRTRN
+// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_100a | FileCheck %s --check-prefixes=CHECK,SQRTRN
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_120 | mlir-translate --mlir-to-llvmir \
-// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_120 | FileCheck %s --check-prefix=SQRTRN
+// RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_120 | FileCheck %s --check-prefixes=CHECK,SQRTRN
 
-// INLINE-LABEL: .entry normal
+// Both: the kernel, its log a call of libdevice's logf.
+// CHECK-LABEL: .entry normal
+// CHECK: call.uni{{.*}}__nv_logf
 // INLINE-NOT: sqrt.rn
 // INLINE: rsqrt.approx.ftz.f32 [[Y:%r[0-9]+]], [[S:%r[0-9]+]];
 // INLINE: mul.rn.f32 [[R:%r[0-9]+]], [[S]], [[Y]];
@@ -22,7 +24,6 @@
 // INLINE: selp.f32 {{%r[0-9]+}}, [[S]], [[ROOT]], [[Z]];
 // INLINE-NOT: sqrt.rn
 
-// SQRTRN-LABEL: .entry normal
 // SQRTRN-NOT: rsqrt
 // SQRTRN: sqrt.rn.f32
 // SQRTRN-NOT: rsqrt
