@@ -284,6 +284,59 @@ def sqrt_fast_path(check):
         check.failures.append(line)
 
 
+# cuRAND's -2.0f * logf(u) as convert-rng-to-nvvm emits it (libdevice's
+# logf with its coefficients scaled by powers of two, the exponent's scaling
+# and the product by -2 folded: rng::buildCurandStepNVVM,
+# test/Conversion/RngToNVVM/curand.mlir pins the instructions) against
+# -2.0f * logf(u) compiled by NVRTC on every float u in [2^-33, 1], the
+# range of the float Box-Muller's u.
+LOG_SEQUENCE = r"""
+extern "C" __global__ void minus_two_log(unsigned long long *count, unsigned *first) {
+  const float c[9] = {%s};
+  unsigned stride = gridDim.x * blockDim.x;
+  unsigned long long differ = 0;
+  for (unsigned b = 0x2f000000u + blockIdx.x * blockDim.x + threadIdx.x; b <= 0x3f800000u; b += stride) {
+    float u = __uint_as_float(b);
+    unsigned e = (b - 0x3f2aaaabu) & 0xff800000u;
+    float g = __fmaf_rn(__uint_as_float(b - e), 2.0f, -2.0f);
+    float h = __fmaf_rn(c[0], g, c[1]);
+    for (int k = 2; k <= 8; ++k) h = __fmaf_rn(h, g, c[k]);
+    float t = __fmul_rn(h, g);
+    float q = __fmaf_rn(t, g, g);
+    float s = __fmaf_rn((float)(int)e, __uint_as_float(%s), -q);
+    float ref = -2.0f * logf(u);
+    if (__float_as_uint(s) != __float_as_uint(ref)) { ++differ; atomicMin(first, b); }
+  }
+  atomicAdd(count, differ);
+}
+"""
+
+
+def f32_bits_scaled(bits, exponent):
+    return int(np.array([np.ldexp(np.uint32(bits).view(np.float32), exponent)], np.float32).view(np.uint32)[0])
+
+
+def minus_two_log(check):
+    """LOG_SEQUENCE on every float in [2^-33, 1]: no difference."""
+    poly = (0xBE055027, 0x3E1039F6, 0xBDF8CDCC, 0x3E0F2955, 0xBE2AD8B9,
+            0x3E4CED0B, 0xBE7FFF22, 0x3EAAAA78, 0xBF000000)
+    coefficients = ", ".join("__uint_as_float(0x%08xu)" % f32_bits_scaled(c, k - 9) for k, c in enumerate(poly))
+    source = LOG_SEQUENCE % (coefficients, "0x%08xu" % f32_bits_scaled(0xBF317218, -22))
+    kernel = cp.RawKernel(source, "minus_two_log")
+    count = cp.zeros(1, cp.uint64)
+    first = cp.full(1, 0xFFFFFFFF, cp.uint32)
+    kernel((check.M * 8,), (256,), (count, first))
+    differ = int(count[0])
+    values = 0x3F800000 - 0x2F000000 + 1
+    line = "-2 logf sequence on every float in [2^-33, 1] (%d values): %s" % (
+        values, "all equal to -2.0f * logf" if not differ else "%d DIFFER (first %08x)" % (differ, int(first[0])))
+    print(line, flush=True)
+    check.lines.append(line)
+    check.values += values
+    if differ:
+        check.failures.append(line)
+
+
 def timed(fn, reps=20):
     start, stop = cp.cuda.Event(), cp.cuda.Event()
     fn()
@@ -442,6 +495,7 @@ def main(ptx, quick=False, bench_only=False):
         check.group(n, 99, 20)
     check.curand()
     sqrt_fast_path(check)
+    minus_two_log(check)
     if not quick:
         bench(check)
     print("\n%d values compared; failures: %d" % (check.values, len(check.failures)))

@@ -11,11 +11,17 @@
 // RUN: rng-opt %s --rng-to-nvvm=chip=sm_120 | mlir-translate --mlir-to-llvmir \
 // RUN:   | llc -mtriple=nvptx64-nvidia-cuda -mcpu=sm_120 | FileCheck %s --check-prefixes=CHECK,SQRTRN
 
-// Both: the kernel, its log a call of libdevice's logf.
+// Both: the kernel and its -2 logf(u), inline (no call of libdevice's
+// logf): ending in one fma of negated operands, s.
 // CHECK-LABEL: .entry normal
-// CHECK: call.uni{{.*}}__nv_logf
+// CHECK-NOT: __nv_logf
+// CHECK: fma.rn.f32 [[G:%r[0-9]+]], {{%r[0-9]+}}, 0f40000000, 0fC0000000;
+// CHECK: mul.rn.f32 [[T:%r[0-9]+]], {{%r[0-9]+}}, [[G]];
+// CHECK: fma.rn.f32 [[Q:%r[0-9]+]], [[T]], [[G]], [[G]];
+// CHECK: neg.f32 [[NEGQ:%r[0-9]+]], [[Q]];
+// CHECK: fma.rn.f32 [[S:%r[0-9]+]], {{%r[0-9]+}}, 0fB4317218, [[NEGQ]];
 // INLINE-NOT: sqrt.rn
-// INLINE: rsqrt.approx.ftz.f32 [[Y:%r[0-9]+]], [[S:%r[0-9]+]];
+// INLINE: rsqrt.approx.ftz.f32 [[Y:%r[0-9]+]], [[S]];
 // INLINE: mul.rn.f32 [[R:%r[0-9]+]], [[S]], [[Y]];
 // INLINE: mul.rn.f32 [[H:%r[0-9]+]], [[Y]], 0f3F000000;
 // INLINE: fma.rn.f32 [[E:%r[0-9]+]], {{%r[0-9]+}}, [[R]], [[S]];
@@ -25,7 +31,7 @@
 // INLINE-NOT: sqrt.rn
 
 // SQRTRN-NOT: rsqrt
-// SQRTRN: sqrt.rn.f32
+// SQRTRN: sqrt.rn.f32 {{%r[0-9]+}}, [[S]];
 // SQRTRN-NOT: rsqrt
 gpu.module @k {
   gpu.func @normal(%seed: i64, %sub: i64, %pos: i64, %out: memref<2xf32>) kernel {

@@ -192,7 +192,7 @@ static Value buildTargetStep(OpBuilder &builder, Location loc,
   return stepFn ? stepFn(builder, loc, step, x) : Value();
 }
 
-/// log(a) as `step` (LogF32 or LogF64) through `stepFn`, or `math.log`.
+/// log(a) as `step` (LogF64) through `stepFn`, or `math.log`.
 static Value buildCurandLog(OpBuilder &builder, Location loc,
                             CurandStepFn stepFn, CurandStep step, Value a) {
   if (Value log = buildTargetStep(builder, loc, stepFn, step, a))
@@ -218,9 +218,11 @@ rng::buildCurandNormalFloat(OpBuilder &builder, Location loc, Value x, Value y,
   Value v = buildCurandFma(builder, loc, yf, f32s.get(kTwoPiTwoPow32InvF32),
                            f32s.get(kPiTwoPow33InvF32), fma);
   // -2 * log(a): the product by -2 is exact.
-  Value minusTwoLog = arith::MulFOp::create(
-      builder, loc, f32s.get(kMinusTwoF32),
-      buildCurandLog(builder, loc, stepFn, CurandStep::LogF32, a));
+  Value minusTwoLog =
+      buildTargetStep(builder, loc, stepFn, CurandStep::MinusTwoLogF32, a);
+  if (!minusTwoLog)
+    minusTwoLog = arith::MulFOp::create(builder, loc, f32s.get(kMinusTwoF32),
+                                        math::LogOp::create(builder, loc, a));
   Value s =
       buildTargetStep(builder, loc, stepFn, CurandStep::SqrtF32, minusTwoLog);
   if (!s)

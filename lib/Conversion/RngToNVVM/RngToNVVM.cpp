@@ -28,6 +28,7 @@
 #include "rng/Conversion/Common/Utils.h"
 #include "rng/Conversion/Passes.h"
 #include "rng/Dialect/Rng/IR/RngDialect.h"
+#include "rng/Support/TypeUtilities.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -57,6 +58,8 @@ using namespace mlir::rng;
 static constexpr uint32_t kZeroF32Bits = 0x00000000;
 static constexpr uint32_t kHalfF32Bits = 0x3F000000;
 static constexpr uint32_t kOneF32Bits = 0x3F800000;
+static constexpr uint32_t kTwoF32Bits = 0x40000000;
+static constexpr uint32_t kMinusTwoF32Bits = 0xC0000000;
 /// fl(ln 2).
 static constexpr uint32_t kLn2F32Bits = 0x3F317218;
 /// -2 * fl(ln 2), exact.
@@ -411,6 +414,83 @@ static Value buildCurandSqrtNVVM(OpBuilder &builder, Location loc, Value s) {
   return arith::SelectOp::create(builder, loc, zero, s, root);
 }
 
+// cuRAND's -2.0f * logf(u), u in [2^-33, 1], without libdevice's call.
+// On positive normal floats __nv_logf reaches neither its subnormal scaling
+// nor its special cases and computes, in IEEE operations:
+//
+//   i = (bits(u) - 0x3f2aaaab) & 0xff800000, m = float(bits(u) - i),
+//   f = m - 1 (exact; m in [2/3, 4/3)),
+//   h_1 = fma(C_0, f, C_1), h_k = fma(h_(k-1), f, C_k) (k = 2..8),
+//   t = h_8 * f, q = fma(t, f, f),
+//   log = fma(float(i) * 2^-23, fl(ln 2), q)   (the first product exact)
+//
+// with libdevice's coefficients C_0..C_8 (kLibdeviceLogfPoly). Every one of
+// those roundings, scaled by a positive power of two, is one below:
+//
+//   g = fma(m, 2, -2) = 2f (exact),
+//   h'_1 = fma(C_0 2^-9, g, C_1 2^-8), h'_k = fma(h'_(k-1), g, C_k 2^(k-9)),
+//     so h'_k = 2^(k-9) h_k,
+//   t = h'_8 * g (= (h_8 / 2)(2f), libdevice's t itself),
+//   q' = fma(t, g, g) = 2q,
+//   2 log = fma(float(i), fl(ln 2) 2^-22, q'),
+//
+// and rounding to nearest commutes with such a scaling where no value is
+// subnormal or overflows (none is here: the h are near their C, |q| >=
+// 2^-25 unless f = 0) and keeps the signs of zeros (at u = 1 every term is
+// +0). So -(2 log) is cuRAND's -2 logf(u) bit for bit, -0.0 at u = 1,
+// with 16 SASS instructions where the call and the product by -2 took 18
+// (libdevice's exponent scaling and the product fold into constants).
+// test/GPU/torch_check_run.py compares it with -2.0f * logf on every float
+// of the range on the GPU; test/Conversion/RngToNVVM/curand-log.test with
+// __nv_logf itself compiled for the host.
+
+/// libdevice's __nv_logf: the polynomial's coefficients C_0..C_8 (C_8 =
+/// -1/2) and fl(ln 2), as f32 bit patterns.
+static constexpr uint32_t kLibdeviceLogfPoly[] = {
+    0xBE055027, 0x3E1039F6, 0xBDF8CDCC, 0x3E0F2955, 0xBE2AD8B9,
+    0x3E4CED0B, 0xBE7FFF22, 0x3EAAAA78, 0xBF000000};
+/// bits(u) - kLibdeviceLogfOffset, rounded down to a power of two, is the
+/// exponent libdevice takes out: m = u / 2^e in [2/3, 4/3).
+static constexpr uint32_t kLibdeviceLogfOffset = 0x3F2AAAAB;
+static constexpr uint32_t kF32ExponentMask = 0xFF800000;
+
+/// The f32 bit pattern `bits` times 2^`exponent` (an exact scaling).
+static uint32_t scaleF32Bits(uint32_t bits, int exponent) {
+  return llvm::bit_cast<uint32_t>(
+      std::ldexp(llvm::bit_cast<float>(bits), exponent));
+}
+
+static Value buildCurandMinusTwoLogNVVM(OpBuilder &builder, Location loc,
+                                        Value u) {
+  Type type = u.getType();
+  Type intType = getTypeWithElementType(type, builder.getI32Type());
+  ScalarOrSplatBitsCache floats(builder, loc, type);
+  ScalarOrSplatBitsCache ints(builder, loc, intType);
+  Value bits = arith::BitcastOp::create(builder, loc, intType, u);
+  Value exponent = arith::AndIOp::create(
+      builder, loc,
+      arith::SubIOp::create(builder, loc, bits, ints.get(kLibdeviceLogfOffset)),
+      ints.get(kF32ExponentMask));
+  Value m = arith::BitcastOp::create(
+      builder, loc, type, arith::SubIOp::create(builder, loc, bits, exponent));
+  Value g = buildFmaNVVM(builder, loc, m, floats.get(kTwoF32Bits),
+                         floats.get(kMinusTwoF32Bits));
+  Value h = buildFmaNVVM(builder, loc,
+                         floats.get(scaleF32Bits(kLibdeviceLogfPoly[0], -9)), g,
+                         floats.get(scaleF32Bits(kLibdeviceLogfPoly[1], -8)));
+  for (int k = 2; k <= 8; ++k)
+    h = buildFmaNVVM(builder, loc, h, g,
+                     floats.get(scaleF32Bits(kLibdeviceLogfPoly[k], k - 9)));
+  Value t = arith::MulFOp::create(builder, loc, h, g);
+  Value twiceQ = buildFmaNVVM(builder, loc, t, g, g);
+  // -(2 log) as one fma of negated operands: its result register then holds
+  // s, and the square root's select for s = 0 stays a predicated fma.
+  return buildFmaNVVM(builder, loc,
+                      arith::SIToFPOp::create(builder, loc, type, exponent),
+                      floats.get(scaleF32Bits(kLn2F32Bits | 0x80000000u, -22)),
+                      arith::NegFOp::create(builder, loc, twiceQ));
+}
+
 Value rng::buildCurandStepNVVM(OpBuilder &builder, Location loc,
                                CurandStep step, Value x) {
   if (!isScalarOrStaticVector(x.getType()) || mustBeSideEffectFree(builder))
@@ -430,9 +510,8 @@ Value rng::buildCurandStepNVVM(OpBuilder &builder, Location loc,
     return createUnrolledLibdeviceF64Call(builder, loc, "__nv_sinpi", x);
   case CurandStep::CosPiF64:
     return createUnrolledLibdeviceF64Call(builder, loc, "__nv_cospi", x);
-  case CurandStep::LogF32:
-    assumeFloatRangeNVVM(builder, loc, x, 0x1p-33, 1.0);
-    return math::LogOp::create(builder, loc, x);
+  case CurandStep::MinusTwoLogF32:
+    return buildCurandMinusTwoLogNVVM(builder, loc, x);
   case CurandStep::LogF64:
     assumeFloatRangeNVVM(builder, loc, x, 0x1p-54, 1.0);
     return math::LogOp::create(builder, loc, x);

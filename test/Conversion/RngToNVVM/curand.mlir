@@ -2,30 +2,57 @@
 // RUN: rng-opt %s --split-input-file --convert-rng-to-arith | FileCheck %s --check-prefix=ARITH
 
 // cuRAND's float Box-Muller on NVVM: its device primitives (sin.approx.f32,
-// cos.approx.f32; the log stays math.log, libdevice's logf, after
-// assumptions of its argument's range [2^-33, 1]: 2^-33 and the bits of
-// 1.0) and, in a gpu.module for a chip whose ptxas expansion of
-// sqrt.rn.f32 is known (sm_75 to sm_90), sqrt.rn.f32 as its fast path
-// computes it: y = rsqrt(s), r = s * y, fma(fma(-r, r, s), y * 0.5, r),
-// the zeros (-2 log 1) kept. The universal lowering keeps the accurate math
-// ops, no assume.
+// cos.approx.f32), -2 logf(u) inline as libdevice's logf computes it on u in
+// [2^-33, 1] (its coefficients times 2^(k-9), so that the exponent's
+// scaling and the product by -2 fold into constants: -(2 log) is one fma of
+// negated operands; test/Conversion/RngToNVVM/curand-log.test runs it
+// against __nv_logf itself) and, in a gpu.module for a chip whose ptxas
+// expansion of sqrt.rn.f32 is known (sm_75 to sm_90), sqrt.rn.f32 as its
+// fast path computes it: y = rsqrt(s), r = s * y, fma(fma(-r, r, s),
+// y * 0.5, r), the zeros (-2 log 1) kept. The universal lowering keeps the
+// accurate math ops.
 // CHECK-LABEL: gpu.func @normal2
-// CHECK-DAG: %[[LO:.*]] = llvm.mlir.constant(1.16415322E-10 : f32) : f32
-// CHECK-DAG: %[[HI:.*]] = llvm.mlir.constant(1065353216 : i32) : i32
-// CHECK: %[[GE:.*]] = llvm.fcmp "oge" %[[U:.*]], %[[LO]] : f32
-// CHECK: llvm.intr.assume %[[GE]] : i1
-// CHECK: %[[BITS:.*]] = llvm.bitcast %[[U]] : f32 to i32
-// CHECK: %[[LE:.*]] = llvm.icmp "ule" %[[BITS]], %[[HI]] : i32
-// CHECK: llvm.intr.assume %[[LE]] : i1
-// CHECK: %[[LOG:.*]] = math.log %[[U]] : f32
-// CHECK: %[[S:.*]] = arith.mulf %{{.*}}, %[[LOG]] : f32
+// CHECK-NOT: math.log
+// CHECK: %[[UB:.*]] = arith.bitcast %{{.*}} : f32 to i32
+// CHECK: %[[MASK:.*]] = arith.constant -8388608 : i32
+// CHECK: %[[OFFSET:.*]] = arith.constant 1059760811 : i32
+// CHECK: %[[D:.*]] = arith.subi %[[UB]], %[[OFFSET]] : i32
+// CHECK: %[[EXP:.*]] = arith.andi %[[D]], %[[MASK]] : i32
+// CHECK: %[[MB:.*]] = arith.subi %[[UB]], %[[EXP]] : i32
+// CHECK: %[[M:.*]] = arith.bitcast %[[MB]] : i32 to f32
+// CHECK: %[[MTWO:.*]] = arith.constant -2.000000e+00 : f32
+// CHECK: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK: %[[G:.*]] = llvm.intr.fma(%[[M]], %[[TWO]], %[[MTWO]])
+// CHECK: %[[C1:.*]] = arith.constant 5.50180092E-4 : f32
+// CHECK: %[[C0:.*]] = arith.constant -2.5427455E-4 : f32
+// CHECK: %[[H1:.*]] = llvm.intr.fma(%[[C0]], %[[G]], %[[C1]])
+// CHECK: %[[C2:.*]] = arith.constant -9.49111534E-4 : f32
+// CHECK: %[[H2:.*]] = llvm.intr.fma(%[[H1]], %[[G]], %[[C2]])
+// CHECK: %[[C3:.*]] = arith.constant 0.00218447042 : f32
+// CHECK: %[[H3:.*]] = llvm.intr.fma(%[[H2]], %[[G]], %[[C3]])
+// CHECK: %[[C4:.*]] = arith.constant -0.00521382364 : f32
+// CHECK: %[[H4:.*]] = llvm.intr.fma(%[[H3]], %[[G]], %[[C4]])
+// CHECK: %[[C5:.*]] = arith.constant 0.0125076873 : f32
+// CHECK: %[[H5:.*]] = llvm.intr.fma(%[[H4]], %[[G]], %[[C5]])
+// CHECK: %[[C6:.*]] = arith.constant -0.0312495865 : f32
+// CHECK: %[[H6:.*]] = llvm.intr.fma(%[[H5]], %[[G]], %[[C6]])
+// CHECK: %[[C7:.*]] = arith.constant 0.0833329558 : f32
+// CHECK: %[[H7:.*]] = llvm.intr.fma(%[[H6]], %[[G]], %[[C7]])
+// CHECK: %[[C8:.*]] = arith.constant -2.500000e-01 : f32
+// CHECK: %[[H8:.*]] = llvm.intr.fma(%[[H7]], %[[G]], %[[C8]])
+// CHECK: %[[T:.*]] = arith.mulf %[[H8]], %[[G]] : f32
+// CHECK: %[[Q:.*]] = llvm.intr.fma(%[[T]], %[[G]], %[[G]])
+// CHECK: %[[NEGQ:.*]] = arith.negf %[[Q]] : f32
+// CHECK: %[[LN2:.*]] = arith.constant -1.65259166E-7 : f32
+// CHECK: %[[E:.*]] = arith.sitofp %[[EXP]] : i32 to f32
+// CHECK: %[[S:.*]] = llvm.intr.fma(%[[E]], %[[LN2]], %[[NEGQ]])
 // CHECK: %[[Y:.*]] = llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"(%[[S]]) : (f32) -> f32
 // CHECK: %[[R:.*]] = arith.mulf %[[S]], %[[Y]] : f32
 // CHECK: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
 // CHECK: %[[H:.*]] = arith.mulf %[[Y]], %[[HALF]] : f32
 // CHECK: %[[NEG:.*]] = arith.negf %[[R]] : f32
-// CHECK: %[[E:.*]] = llvm.intr.fma(%[[NEG]], %[[R]], %[[S]])
-// CHECK: %[[ROOT:.*]] = llvm.intr.fma(%[[E]], %[[H]], %[[R]])
+// CHECK: %[[ERR:.*]] = llvm.intr.fma(%[[NEG]], %[[R]], %[[S]])
+// CHECK: %[[ROOT:.*]] = llvm.intr.fma(%[[ERR]], %[[H]], %[[R]])
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK: %[[IS0:.*]] = arith.cmpf oeq, %[[S]], %[[ZERO]] : f32
 // CHECK: %[[SQRT:.*]] = arith.select %[[IS0]], %[[S]], %[[ROOT]] : f32
@@ -36,6 +63,7 @@
 // CHECK: arith.mulf %{{.*}}, %[[SQRT]] : f32
 // CHECK: arith.mulf %{{.*}}, %[[SQRT]] : f32
 // ARITH-LABEL: gpu.func @normal2
+// ARITH-NOT: llvm.intr.fma
 // ARITH-DAG: math.log {{.*}} : f32
 // ARITH-DAG: math.sqrt {{.*}} : f32
 // ARITH-DAG: math.sin {{.*}} : f32

@@ -71,4 +71,5 @@ void rng::test::registerTestPasses() {
   PassRegistration<TestEmulateGpuInstructionsPass>();
   registerTestLowerGreedilyPass();
   registerTestBitGeneratorElementPass();
+  registerTestCurandStepNVVMPass();
 }

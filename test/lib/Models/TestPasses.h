@@ -27,8 +27,12 @@ void registerTestLowerGreedilyPass();
 /// Registers `test-rng-bit-generator-element` (TestBitGeneratorElement.cpp).
 void registerTestBitGeneratorElementPass();
 
+/// Registers `test-rng-curand-step-nvvm` (TestCurandStepNVVM.cpp).
+void registerTestCurandStepNVVMPass();
+
 /// Registers `test-rng-emulate-gpu-instructions`,
-/// `test-rng-lower-greedily` and `test-rng-bit-generator-element`.
+/// `test-rng-lower-greedily`, `test-rng-bit-generator-element` and
+/// `test-rng-curand-step-nvvm`.
 void registerTestPasses();
 
 } // namespace test

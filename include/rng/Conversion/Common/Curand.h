@@ -35,14 +35,16 @@ enum class CurandStep {
   CosF32,   ///< cos(v), as SinF32.
   SinPiF64, ///< sinpi(v) of the double transform, v in (0, 2].
   CosPiF64, ///< cospi(v), as SinPiF64.
-  LogF32,   ///< logf(u) of the float transform, u in [2^-33, 1].
-  LogF64,   ///< log(a) of the double transform, a in [2^-54, 1].
+  MinusTwoLogF32, ///< -2 logf(u) of the float transform, u in [2^-33, 1]:
+                  ///< -0.0 at u = 1, else in [2^-23, 45.8].
+  LogF64,         ///< log(a) of the double transform, a in [2^-54, 1].
 };
 
 /// Builds `step` of `x` for a target, or returns null to take the universal
-/// form (math.sqrt, math.sin, math.cos, math.log; buildAccurateSinCosPi).
-/// A target's log must be `math.log`'s value (libdevice's logf/log on NVVM,
-/// as cuRAND's); it may add what it knows of the argument's range.
+/// form (math.sqrt, math.sin, math.cos, -2 * math.log, math.log;
+/// buildAccurateSinCosPi). A target's logs must be `math.log`'s value
+/// (libdevice's logf/log on NVVM, as cuRAND's), times -2 for
+/// MinusTwoLogF32; it may use what it knows of the argument's range.
 using CurandStepFn = Value (*)(OpBuilder &builder, Location loc,
                                CurandStep step, Value x);
 
