@@ -284,7 +284,8 @@ Value rng::buildThreefryOpaqueOneNVVM(OpBuilder &builder, Location loc) {
 // it), and the double transform's sincospi is libdevice's __nv_sinpi and
 // __nv_cospi (the one polynomial __nv_sincospi computes; the GPU check
 // test/GPU/torch-h200.sh compares the bits with cuRAND and torch). The
-// logs stay math.log: libdevice's __nv_logf/__nv_log, as cuRAND's.
+// double log stays math.log, libdevice's __nv_log as cuRAND's; the float
+// one is libdevice's logf inline (buildCurandMinusTwoLogNVVM).
 
 /// A call of the f64 libdevice function `name` on each element of `x` (a
 /// scalar or fixed vector of at most kMaxUnrolledElements f64), declared in

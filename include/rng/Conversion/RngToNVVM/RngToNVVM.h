@@ -55,9 +55,12 @@ Value buildFmaNVVM(OpBuilder &builder, Location loc, Value a, Value b, Value c);
 /// sm_90, as ptxas's fast path computes it on the Box-Muller's inputs:
 /// `rsqrt.approx.ftz.f32`, two multiplies, two fmas and a select that keeps
 /// -2 log 1 = -0.0), `sin.approx.f32`, `cos.approx.f32` (PTX,
-/// through `llvm.call_intrinsic`) and calls of libdevice's __nv_sinpi and
-/// __nv_cospi (`llvm.func` declarations in the nearest symbol table):
-/// bit-exact with cuRAND and PyTorch on NVIDIA GPUs. Null (the universal
+/// through `llvm.call_intrinsic`), calls of libdevice's __nv_sinpi and
+/// __nv_cospi (`llvm.func` declarations in the nearest symbol table), -2
+/// logf(u) as libdevice's logf computes it on [2^-33, 1], inline with its
+/// coefficients scaled by powers of two (fmas, no call), and the double log
+/// as `math.log` after assumptions of its range: bit-exact with cuRAND and
+/// PyTorch on NVIDIA GPUs. Null (the universal
 /// form) for scalable or long vectors and inside bodies that must be free of
 /// side effects.
 Value buildCurandStepNVVM(OpBuilder &builder, Location loc, CurandStep step,
