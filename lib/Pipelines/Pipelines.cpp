@@ -48,6 +48,8 @@ void rng::buildRngToLLVMPipeline(OpPassManager &pm) {
 
 void rng::buildRngToLLVMPipeline(OpPassManager &pm,
                                  const RngToLLVMPipelineOptions &options) {
+  // Before the canonicalizer, which crashes on some shardings.
+  pm.addPass(createCheckUnshardedInputPass());
   pm.addPass(createCheckScalableVectorsPass());
   // Our dialects, by their universal lowerings: the round ops first, while
   // the IR is small (the IR is verified after each pass that changes it,

@@ -200,6 +200,59 @@ func.func @negative_zero_size_axis(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 shard.grid @grid(shape = 2)
 
+// A static halo size equal to INT64_MIN, the marker of a dynamic size, with
+// no value in its place (found by fuzzing; verifier-valid): refused instead
+// of LLVM 22's crash in the canonicalizer
+// (docs/upstream/shard-sharding-dynamic-marker.md). Upstream's printer
+// crashes on these two too (fuzz: not in the corpus).
+func.func @negative_halo_marker_without_value(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{rng-shard-partition: shard.sharding's halo_sizes hold -9223372036854775808, the marker of a dynamic size, with no value in its place (LLVM 22's canonicalizer crashes on it); each is at least 0, or a value (%v) in its place}}
+  %s = shard.sharding @grid split_axes = [[0]] halo_sizes = [1, -9223372036854775808] : !shard.sharding
+  %a0 = shard.shard %a to %s : tensor<8xf32>
+  return %a0 : tensor<8xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// The same for the shard offsets, and any other negative size.
+// fuzz: not in the corpus (upstream's printer crashes on the marker).
+func.func @negative_offsets_marker_without_value(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{rng-shard-partition: shard.sharding's sharded_dims_offsets hold -9223372036854775808, the marker of a dynamic size, with no value in its place (LLVM 22's canonicalizer crashes on it); each is at least 0, or a value (%v) in its place}}
+  %s = shard.sharding @grid split_axes = [[0]] sharded_dims_offsets = [0, -9223372036854775808, 8] : !shard.sharding
+  %a0 = shard.shard %a to %s : tensor<8xf32>
+  return %a0 : tensor<8xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+func.func @negative_halo_size(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{rng-shard-partition: shard.sharding's halo_sizes hold -2; each is at least 0, or a value (%v) in its place}}
+  %s = shard.sharding @grid split_axes = [[0]] halo_sizes = [1, -2] : !shard.sharding
+  %a0 = shard.shard %a to %s : tensor<8xf32>
+  return %a0 : tensor<8xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
+// A dynamic halo size, its marker matched by a value: no error from the
+// check (partitioned as upstream does).
+// CHECK-LABEL: func.func @dynamic_halo_size
+func.func @dynamic_halo_size(%a: tensor<8xf32>, %h: i64) -> tensor<8xf32> {
+  %s = shard.sharding @grid split_axes = [[0]] halo_sizes = [1, %h] : !shard.sharding
+  %a0 = shard.shard %a to %s : tensor<8xf32>
+  return %a0 : tensor<8xf32>
+}
+
+// -----
+
+shard.grid @grid(shape = 2)
+
 // A split of a dimension the tensor lacks (found by fuzzing): refused
 // instead of LLVM 22's crash in shard-partition (shard.all_slice of a
 // rank-0 tensor).

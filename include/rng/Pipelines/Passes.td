@@ -16,6 +16,21 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CheckUnshardedInputPass : Pass<"rng-check-unsharded-input"> {
+  let summary = "Reject sharding annotations in rng-to-llvm's input";
+  let description = [{
+    Rejects, with a diagnostic, a `shard.sharding` or `shard.shard` op:
+    `rng-to-llvm` lowers a program for one device, and a sharded program
+    must be partitioned first (`rng-shard-to-llvm` does both;
+    docs/Sharding.md). The annotations would otherwise stay behind
+    ("op was not bufferized"), and LLVM 22's canonicalizer crashes on some
+    verifier-valid shardings before that
+    (docs/upstream/shard-sharding-dynamic-marker.md). The first step of
+    `rng-to-llvm`, which `rng-shard-to-llvm` runs after partitioning; it
+    changes nothing.
+  }];
+}
+
 def CheckScalableVectorsPass : Pass<"rng-check-scalable-vectors"> {
   let summary = "Reject rng and round ops on scalable vectors that "
                 "arith-to-llvm cannot lower";

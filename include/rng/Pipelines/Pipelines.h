@@ -21,7 +21,9 @@ namespace rng {
 /// tensors become allocations before CSE (so that long chains of tensor ops
 /// bufferize in near-linear time), and one-shot bufferization bufferizes
 /// function boundaries and allows loops to yield new buffers (a
-/// rng.bit_generator state threaded through scf.for).
+/// rng.bit_generator state threaded through scf.for). A program for one
+/// device: sharding annotations are refused up front (a sharded program
+/// takes `rng-shard-to-llvm`).
 void buildRngToLLVMPipeline(OpPassManager &pm);
 
 /// Options of `rng-to-llvm`: the knobs of its two lowering passes.
