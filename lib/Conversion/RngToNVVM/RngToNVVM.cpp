@@ -446,7 +446,7 @@ static Value buildCurandSqrtNVVM(OpBuilder &builder, Location loc, Value s) {
 // __nv_logf itself compiled for the host.
 
 /// libdevice's __nv_logf: the polynomial's coefficients C_0..C_8 (C_8 =
-/// -1/2) and fl(ln 2), as f32 bit patterns.
+/// -1/2), as f32 bit patterns (its fl(ln 2) is kLn2F32Bits).
 static constexpr uint32_t kLibdeviceLogfPoly[] = {
     0xBE055027, 0x3E1039F6, 0xBDF8CDCC, 0x3E0F2955, 0xBE2AD8B9,
     0x3E4CED0B, 0xBE7FFF22, 0x3EAAAA78, 0xBF000000};
