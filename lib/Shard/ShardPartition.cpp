@@ -49,46 +49,51 @@ static bool holdsShardOps(FunctionOpInterface fn) {
       .wasInterrupted();
 }
 
+/// Checks that each of `sharding`'s static `name` (halo sizes or shard
+/// offsets) is at least 0 or the marker of one of its `numDynamic` dynamic
+/// values: the verifier accepts the marker (INT64_MIN) with no value in its
+/// place, and LLVM 22's canonicalizer and printer then crash.
+static LogicalResult checkStaticSizes(shard::ShardingOp sharding,
+                                      StringRef pass, StringRef name,
+                                      ArrayRef<int64_t> sizes,
+                                      size_t numDynamic) {
+  size_t markers = llvm::count(sizes, ShapedType::kDynamic);
+  for (int64_t size : sizes) {
+    if (size >= 0 || (size == ShapedType::kDynamic && markers == numDynamic))
+      continue;
+    InFlightDiagnostic diag = sharding.emitError()
+                              << pass << ": shard.sharding's " << name
+                              << " hold " << size;
+    if (size == ShapedType::kDynamic)
+      diag << ", the marker of a dynamic size, with no value in its "
+              "place (LLVM 22's canonicalizer crashes on it)";
+    diag << "; each is at least 0, or a value (%v) in its place";
+    return failure();
+  }
+  return success();
+}
+
 /// Checks that every shard.sharding in `fn` splits over axes its grid has
 /// (LLVM 22's sharding-propagation indexes the grid's shape with the axis
 /// unchecked: a crash for `split_axes = [[128]]` on a one-axis grid) and
 /// whose size is not 0 (shard-partition divides by it: `shard.grid
 /// @grid(shape = 0)` is verifier-valid), whose static halo sizes and shard
-/// offsets are at least 0 (the verifier lets a static size equal the
-/// marker of a dynamic one, INT64_MIN, with no value for it, and LLVM 22's
-/// canonicalizer then crashes), and that every shard.shard splits only
+/// offsets pass checkStaticSizes, and that every shard.shard splits only
 /// dimensions its tensor has.
-static LogicalResult checkSplitAxes(FunctionOpInterface fn, StringRef pass,
+static LogicalResult checkShardings(FunctionOpInterface fn, StringRef pass,
                                     SymbolTableCollection &symbolTable) {
   WalkResult result = fn.walk([&](shard::ShardingOp sharding) {
     shard::GridOp grid =
         shard::getGridOrNull(sharding, sharding.getGridAttr(), symbolTable);
     if (!grid)
       return WalkResult::advance(); // The verifier reports a missing grid.
-    auto checkSizes = [&](StringRef name, ArrayRef<int64_t> sizes,
-                          size_t numDynamic) {
-      // Each dynamic value takes the place of one marker.
-      size_t markers = llvm::count(sizes, ShapedType::kDynamic);
-      for (int64_t size : sizes) {
-        if (size >= 0 ||
-            (size == ShapedType::kDynamic && markers == numDynamic))
-          continue;
-        InFlightDiagnostic diag = sharding.emitError()
-                                  << pass << ": shard.sharding's " << name
-                                  << " hold " << size;
-        if (size == ShapedType::kDynamic)
-          diag << ", the marker of a dynamic size, with no value in its "
-                  "place (LLVM 22's canonicalizer crashes on it)";
-        diag << "; each is at least 0, or a value (%v) in its place";
-        return failure();
-      }
-      return success();
-    };
-    if (failed(checkSizes("halo_sizes", sharding.getStaticHaloSizes(),
-                          sharding.getDynamicHaloSizes().size())) ||
-        failed(checkSizes("sharded_dims_offsets",
-                          sharding.getStaticShardedDimsOffsets(),
-                          sharding.getDynamicShardedDimsOffsets().size())))
+    if (failed(checkStaticSizes(sharding, pass, "halo_sizes",
+                                sharding.getStaticHaloSizes(),
+                                sharding.getDynamicHaloSizes().size())) ||
+        failed(
+            checkStaticSizes(sharding, pass, "sharded_dims_offsets",
+                             sharding.getStaticShardedDimsOffsets(),
+                             sharding.getDynamicShardedDimsOffsets().size())))
       return WalkResult::interrupt();
     int64_t rank = grid.getRank();
     for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes())) {
@@ -311,7 +316,7 @@ void ShardPartitionPass::runOnOperation() {
 
   SymbolTableCollection symbolTable;
   for (FunctionOpInterface fn : sharded)
-    if (failed(checkSplitAxes(fn, getArgument(), symbolTable)))
+    if (failed(checkShardings(fn, getArgument(), symbolTable)))
       return signalPassFailure();
 
   for (FunctionOpInterface fn : sharded) {

@@ -4,13 +4,13 @@
 // not exist (foldDynamicIndexList: segfault). Upstream ops only.
 //
 // We work around it in rng-shard-partition (lib/Shard/ShardPartition.cpp,
-// checkSplitAxes), which reports a negative static halo size or shard
+// checkShardings), which reports a negative static halo size or shard
 // offset before upstream's passes run, and in rng-to-llvm, which refuses
 // sharding annotations before its canonicalizer (rng-check-unsharded-input).
 // The patch text is docs/upstream/shard-sharding-dynamic-marker.md.
 //
 // This test pins today's behaviour (the crash). When it fails, Debian's
-// LLVM has the fix: drop the size check in checkSplitAxes and this test,
+// LLVM has the fix: drop the size check in checkShardings and this test,
 // and say so in docs/upstream/README.md.
 //
 // RUN: not --crash %llvm_tools_dir/mlir-opt %s --canonicalize 2>&1 \

@@ -3,13 +3,13 @@
 // dimension by it (shardShapedType: SIGFPE). Upstream ops only.
 //
 // We work around it in rng-shard-partition (lib/Shard/ShardPartition.cpp,
-// checkSplitAxes), which reports a split over an axis of size 0 before
+// checkShardings), which reports a split over an axis of size 0 before
 // upstream's passes run, and in our sharding models (verifyEvenSharding),
 // which refuse it when upstream's passes are run directly. The patch text is
 // docs/upstream/shard-zero-size-grid-axis.md.
 //
 // This test pins today's behaviour (the crash). When it fails, Debian's
-// LLVM has the fix: drop the check in checkSplitAxes and this test, and say
+// LLVM has the fix: drop the check in checkShardings and this test, and say
 // so in docs/upstream/README.md.
 //
 // RUN: not --crash %llvm_tools_dir/mlir-opt %s \
