@@ -75,6 +75,26 @@ def store_t(value, dt, out="%out", idx="%i"):
     return "      memref.store %s, %s[%s] : memref<?x%s>\n" % (value, out, idx, dt)
 
 
+def dropout_group(tag, base, xv, xi):
+    """One vec-4 dropout group: the four elements base | j of the loaded
+    vector `xv`, stored at `xi` (values and mask); `tag` keeps the SSA
+    names of several groups apart."""
+    b = ""
+    for j in range(4):
+        b += """      %cj@T@J = arith.constant @J : i64
+      %e@T@J = arith.ori @B, %cj@T@J : i64
+      %x@T@J = vector.extract @X[@J] : f32 from vector<4xf32>
+      %y@T@J, %k@T@J = rng.torch_dropout %x@T@J, %p, %seed, %offset, %threads, %e@T@J {vec = 4 : i32} : (f32, f64, i64, i64, i64, i64) -> (f32, i1)
+      %k8@T@J = arith.extui %k@T@J : i1 to i8
+""".replace("@J", str(j))
+    b += """      %yv@T = vector.from_elements %y@T0, %y@T1, %y@T2, %y@T3 : vector<4xf32>
+      vector.store %yv@T, %yout[@I] {alignment = 16} : memref<?xf32>, vector<4xf32>
+      %kv@T = vector.from_elements %k8@T0, %k8@T1, %k8@T2, %k8@T3 : vector<4xi8>
+      vector.store %kv@T, %mask[@I] {alignment = 4} : memref<?xi8>, vector<4xi8>
+"""
+    return b.replace("@T", tag).replace("@B", base).replace("@X", xv).replace("@I", xi)
+
+
 def gen():
     launch = ["%seed: i64", "%offset: i64", "%threads: i64", "%n: i64"]
     ks = []
@@ -276,11 +296,12 @@ def gen():
             b += "    %%vec%d = vector.from_elements %s : %s\n" % (
                 c, ", ".join("%%v%d%d" % (j, c) for j in range(W)), vt)
         b += "    %%full = arith.cmpi ult, %%e%d3, %%n : i64\n    scf.if %%full {\n" % (W - 1)
+        full = ""
         for c in range(4):
-            b += ("      %%xf%d = arith.index_cast %%e0%d : i64 to index\n"
-                  "      vector.store %%vec%d, %%out[%%xf%d] {alignment = %d} : memref<?xf32>, %s\n"
-                  % (c, c, c, c, 4 * W, vt))
-        b += "    } else {\n"
+            full += ("      %%xf%d = arith.index_cast %%e0%d : i64 to index\n"
+                     "      vector.store %%vec%d, %%out[%%xf%d] {alignment = %d} : memref<?xf32>, %s\n"
+                     % (c, c, c, c, 4 * W, vt))
+        b += "@FULL@    } else {\n"
         for c in range(4):
             b += """    %cl@C = arith.constant @L : i64
     %last@C = arith.addi %e0@C, %cl@C : i64
@@ -299,8 +320,16 @@ def gen():
 """.replace("@J", str(j)).replace("@C", str(c))
             b += "    }\n"
         b += "    }\n    }\n"
-        ks.append(kernel(name, BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"], b,
-                         attributes))
+        params = BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"]
+        ks.append(kernel(name, params, b.replace("@FULL@", full), attributes))
+        # The probe (NAME_p): the same kernel whose full iterations store
+        # only where %store != 0, which the compiler cannot know; launched
+        # with 0 it executes the same instructions without writing memory,
+        # so its time is the kernel's instruction-bound time on any GPU of
+        # the same multiprocessors and clocks (the H100 for the H200).
+        probe = ("    %zero32 = arith.constant 0 : i32\n    %live = arith.cmpi ne, %store, %zero32 : i32\n"
+                 + b.replace("@FULL@", "      scf.if %live {\n" + full + "      }\n"))
+        ks.append(kernel(name + "_p", params + ["%store: i32"], probe, attributes))
     # dropout_4x: thread g takes the four contiguous elements from m = 4g
     # (one vec-4 group), where all of them are below n.
     b = """    %threads = arith.constant {S} : i64
@@ -330,20 +359,22 @@ def gen():
 """
     ks.append(kernel("dropout_4x", BENCH_LAUNCH + ["%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>",
                                                    "%mask: memref<?xi8>"], b))
-    # dropout_16x: a grid of G = n / 16 threads (n a multiple of 16, the
-    # runner's 2^28); thread g takes the four vec-4 groups m = g + q G
-    # (q < 4), so that each of its 128-bit loads and stores is contiguous
-    # across the warp, as in dropout_4x; it shares the thread's prologue.
-    b = """    %threads = arith.constant {S} : i64
+    # dropout_16x (Q = 4), dropout_8x (Q = 2): a grid of G = n / 4Q threads
+    # (n a multiple of 4Q, the runner's 2^28); thread g takes the Q vec-4
+    # groups m = g + q G (q < Q), so that each of its 128-bit loads and
+    # stores is contiguous across the warp, as in dropout_4x; they share
+    # the thread's prologue and their loads are in flight together.
+    for groups in (4, 2):
+        b = """    %threads = arith.constant {S} : i64
     %i = gpu.global_id x
     %g = arith.index_cast %i : index to i64
-    %c16 = arith.constant 16 : i64
-    %cg = arith.divui %n, %c16 : i64
+    %cw = arith.constant {W} : i64
+    %cg = arith.divui %n, %cw : i64
     %in = arith.cmpi ult, %g, %cg : i64
     scf.if %in {
-""".replace("{S}", str(BENCH_THREADS))
-    for q in range(4):
-        b += """      %cq@Q = arith.constant @Q : i64
+""".replace("{S}", str(BENCH_THREADS)).replace("{W}", str(4 * groups))
+        for q in range(groups):
+            b += """      %cq@Q = arith.constant @Q : i64
       %qg@Q = arith.muli %cg, %cq@Q : i64
       %mq@Q = arith.addi %g, %qg@Q : i64
       %c2_@Q = arith.constant 2 : i64
@@ -351,20 +382,31 @@ def gen():
       %xi@Q = arith.index_cast %base@Q : i64 to index
       %xv@Q = vector.load %x[%xi@Q] {alignment = 16} : memref<?xf32>, vector<4xf32>
 """.replace("@Q", str(q))
-        for j in range(4):
-            b += """      %cj@Q@J = arith.constant @J : i64
-      %e@Q@J = arith.ori %base@Q, %cj@Q@J : i64
-      %x@Q@J = vector.extract %xv@Q[@J] : f32 from vector<4xf32>
-      %y@Q@J, %k@Q@J = rng.torch_dropout %x@Q@J, %p, %seed, %offset, %threads, %e@Q@J {vec = 4 : i32} : (f32, f64, i64, i64, i64, i64) -> (f32, i1)
-      %k8@Q@J = arith.extui %k@Q@J : i1 to i8
-""".replace("@Q", str(q)).replace("@J", str(j))
-        b += """      %yv@Q = vector.from_elements %y@Q0, %y@Q1, %y@Q2, %y@Q3 : vector<4xf32>
-      vector.store %yv@Q, %yout[%xi@Q] {alignment = 16} : memref<?xf32>, vector<4xf32>
-      %kv@Q = vector.from_elements %k8@Q0, %k8@Q1, %k8@Q2, %k8@Q3 : vector<4xi8>
-      vector.store %kv@Q, %mask[%xi@Q] {alignment = 4} : memref<?xi8>, vector<4xi8>
-""".replace("@Q", str(q))
-    b += "    }\n"
-    ks.append(kernel("dropout_16x", BENCH_LAUNCH + ["%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>",
+        for q in range(groups):
+            b += dropout_group("@Q", "%base@Q", "%xv@Q", "%xi@Q").replace("@Q", str(q))
+        b += "    }\n"
+        ks.append(kernel("dropout_%dx" % (4 * groups), BENCH_LAUNCH + [
+            "%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>", "%mask: memref<?xi8>"], b))
+    # dropout_4xl: dropout_4x's work in a grid-stride loop (the runner
+    # launches S threads): thread g takes the groups g, g + T, g + 2T, ...
+    # (T the grid's threads) below n / 4 (n a multiple of 4, the runner's
+    # 2^28).
+    b = """    %threads = arith.constant {S} : i64
+    %i = gpu.global_id x
+    %gd = gpu.grid_dim x
+    %bd = gpu.block_dim x
+    %total = arith.muli %gd, %bd : index
+    %c4 = arith.constant 4 : i64
+    %ng = arith.divui %n, %c4 : i64
+    %ngi = arith.index_cast %ng : i64 to index
+    scf.for %gi = %i to %ngi step %total {
+      %g = arith.index_cast %gi : index to i64
+      %c2 = arith.constant 2 : i64
+      %m = arith.shli %g, %c2 : i64
+      %xi = arith.index_cast %m : i64 to index
+      %xv = vector.load %x[%xi] {alignment = 16} : memref<?xf32>, vector<4xf32>
+""".replace("{S}", str(BENCH_THREADS)) + dropout_group("", "%m", "%xv", "%xi") + "    }\n"
+    ks.append(kernel("dropout_4xl", BENCH_LAUNCH + ["%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>",
                                                     "%mask: memref<?xi8>"], b))
     return "// Generated by test/GPU/torch_check_device.py gen; do not edit.\n" \
         "gpu.module @torch_kernels {\n" + "\n".join(ks) + "}\n"

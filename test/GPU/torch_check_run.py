@@ -352,9 +352,9 @@ def timed(fn, reps=20):
     return float(np.median(times))
 
 
-def timed_best(launch):
-    """The fastest of the CTA sizes 128, 256, 512 (ms, block)."""
-    return min((timed(lambda: launch(block)), block) for block in (128, 256, 512))
+def timed_best(launch, blocks=(128, 256, 512)):
+    """The fastest of the CTA sizes `blocks` (ms, block)."""
+    return min((timed(lambda: launch(block)), block) for block in blocks)
 
 
 def bench(check, n=1 << 28):
@@ -402,26 +402,38 @@ def bench(check, n=1 << 28):
     y, mask = torch.native_dropout(x, 0.1, True)
     yo, mo = cp.empty(n, cp.float32), cp.empty(n, cp.int8)
     args = common + [np.float64(0.1), cp.asarray(x), yo, mo]
-    check.launch("dropout_4x", (n + 3) // 4, args)
-    check.compare("bench dropout_4x (rng.torch_dropout vec 4) vs torch", bits_np(yo, "f32"), bits_np(y, "f32"))
-    check.compare("  its mask", cp.asnumpy(mo).astype(np.uint8), mask.cpu().numpy().astype(np.uint8))
-    rows.append(("dropout", "torch native_dropout", timed(lambda: torch.native_dropout(x, 0.1, True)), 9 * n))
-    ms, block = timed_best(lambda b: check.launch("dropout_4x", (n + 3) // 4, args, block=b))
-    rows.append(("dropout", "ours rng.torch_dropout (dropout_4x, block %d)" % block, ms, 9 * n))
-    # dropout_16x: four vec-4 groups n / 16 apart per thread (n % 16 == 0).
-    yo[:] = 0
-    mo[:] = 0
-    check.launch("dropout_16x", n // 16, args)
-    check.compare("bench dropout_16x (rng.torch_dropout vec 4) vs torch", bits_np(yo, "f32"), bits_np(y, "f32"))
-    check.compare("  its mask", cp.asnumpy(mo).astype(np.uint8), mask.cpu().numpy().astype(np.uint8))
-    ms, block = timed_best(lambda b: check.launch("dropout_16x", n // 16, args, block=b))
-    rows.append(("dropout", "ours rng.torch_dropout (dropout_16x, block %d)" % block, ms, 9 * n))
-    print("\nN = 2^%d f32, median of 5 rounds of 20 launches (ours: the fastest CTA size of 128, 256, 512); x copy = GB/s / copy's %.0f GB/s" % (
+    # dropout_4x: one vec-4 group per thread; dropout_8x, dropout_16x: two
+    # and four groups n / 8 and n / 16 apart; dropout_4xl: dropout_4x in a
+    # grid-stride loop over S threads.
+    for name, threads in (("dropout_4x", (n + 3) // 4), ("dropout_8x", n // 8), ("dropout_16x", n // 16),
+                          ("dropout_4xl", S)):
+        yo[:] = 0
+        mo[:] = 0
+        check.launch(name, threads, args)
+        check.compare("bench %s (rng.torch_dropout vec 4) vs torch" % name, bits_np(yo, "f32"), bits_np(y, "f32"))
+        check.compare("  its mask", cp.asnumpy(mo).astype(np.uint8), mask.cpu().numpy().astype(np.uint8))
+        if name == "dropout_4x":
+            rows.append(("dropout", "torch native_dropout", timed(lambda: torch.native_dropout(x, 0.1, True)), 9 * n))
+        ms, block = timed_best(lambda b: check.launch(name, threads, args, block=b), (64, 128, 256, 512, 1024))
+        rows.append(("dropout", "ours rng.torch_dropout (%s, block %d)" % (name, block), ms, 9 * n))
+    print("\nN = 2^%d f32, median of 5 rounds of 20 launches (ours: the fastest CTA size of 128, 256, 512; dropout 64 to 1024); x copy = GB/s / copy's %.0f GB/s" % (
         int(np.log2(n)), copy_gbs))
     print("| kernel | ms | GB/s | x copy |\n|---|---|---|---|")
     for group, name, ms, nbytes in rows:
         gbs = nbytes / ms / 1e6
         print("| %s | %.4f | %.0f | %.3f |" % (name, ms, gbs, gbs / copy_gbs))
+    # The probes (NAME_p, stores off): each 16- and 8-value kernel's
+    # instruction-bound time, which holds on any GPU of the same
+    # multiprocessors and clocks (an H100 SXM for an H200): a kernel cannot
+    # run faster than its probe, so "x copy at most" bounds it there.
+    print("\nProbes: the same kernels with their stores off (instruction-bound time); x copy at most = 4n bytes at that time / copy")
+    print("| kernel | ms | x copy at most |\n|---|---|---|")
+    for family in fills:
+        for suffix, split, _, w in device.SIXTEEN_SPLITS:
+            name = family + suffix + "_p"
+            ms, block = timed_best(lambda b: check.launch(
+                name, split * S // w, common + [np.float32(0.0), np.float32(1.0), out, np.int32(0)], block=b))
+            print("| %s (block %d) | %.4f | %.3f |" % (name, block, ms, 4 * n / ms / 1e6 / copy_gbs))
     # Each family's fastest kernel of ours (all bit-checked above) against
     # torch's and the issue's target.
     print("\n| fill | torch x copy | ours, fastest | x copy | target | met |\n|---|---|---|---|---|---|")
@@ -459,9 +471,12 @@ def profile(ptx, names, n=1 << 28):
     for name in names:
         if name in grids:
             check.launch(name, grids[name], common + [np.float32(0.0), np.float32(1.0), out], block=512)
-        elif name in ("dropout_4x", "dropout_16x"):
-            per = 4 if name == "dropout_4x" else 16
-            check.launch(name, n // per, common + [np.float64(0.1), x, yo, mo], block=128)
+        elif name.endswith("_p") and name[:-2] in grids:
+            check.launch(name, grids[name[:-2]], common + [np.float32(0.0), np.float32(1.0), out, np.int32(0)],
+                         block=512)
+        elif name in ("dropout_4x", "dropout_8x", "dropout_16x", "dropout_4xl"):
+            threads = S if name == "dropout_4xl" else n // int(name.split("_")[1][:-1])
+            check.launch(name, threads, common + [np.float64(0.1), x, yo, mo], block=128)
         else:
             sys.exit("profile: no bench kernel %r" % name)
     cp.cuda.Device().synchronize()
