@@ -12,8 +12,12 @@ thread, index = the global thread id): rng.torch_uniform, rng.torch_normal
 cuRAND ops over an array of positions; plus `uniform_4x`, `normal_4x` and
 `dropout_4x`: the bench kernels (each thread draws the four elements of one
 PyTorch draw, or four contiguous dropout elements with vec = 4), the
-16-value forms `uniform_16x*`, `normal_16x*` and `dropout_16x` (four
-vec-4 dropout groups per thread).
+16- and 8-value forms `uniform_16x*`, `normal_16x*`, `*_8xf`, and
+`dropout_16x` and `dropout_8x` (four and two vec-4 dropout groups per
+thread) and `dropout_4xl` (a grid-stride loop); the probes `NAME_p` (each
+16- and 8-value fill with its stores behind a flag the compiler cannot
+see: launched with the flag off, its instruction-bound time); and the
+experiment `normal_16xf_d`, `normal_8xf_d` (the odd warps sleep first).
 
 `run` sets torch's CUDA generator to (seed, offset), calls torch (rand,
 uniform_, randn, normal_, bernoulli_, random_, randint, native_dropout),
@@ -47,6 +51,17 @@ SIXTEEN_SPLITS = (("_16x", 1, "", 4), ("_16x2", 2, "", 4), ("_16xf", 4, "", 4),
                   ("_16xr", 4, "nvvm.maxnreg = 32 : i32", 4), ("_16xm", 4, "nvvm.maxnreg = 40 : i32", 4),
                   ("_16xg", (BENCH_N + 4 * BENCH_THREADS - 1) // (4 * BENCH_THREADS), "", 4),
                   ("_8xf", 2, "", 2))
+# The kernels that get a desynchronized form (NAME_d, an experiment).
+DESYNC = ("normal_16xf", "normal_8xf")
+DESYNC_HEAD = """    %tid = gpu.thread_id x
+    %c32x = arith.constant 32 : index
+    %wid = arith.divui %tid, %c32x : index
+    %c2x = arith.constant 2 : index
+    %par = arith.remui %wid, %c2x : index
+    %pari = arith.index_cast %par : index to i32
+    %nap = arith.muli %sleep, %pari : i32
+    nvvm.nanosleep %nap
+"""
 BENCH_LAUNCH = ["%seed: i64", "%offset: i64", "%unused_threads: i64", "%n: i64"]
 
 
@@ -330,6 +345,12 @@ def gen():
         probe = ("    %zero32 = arith.constant 0 : i32\n    %live = arith.cmpi ne, %store, %zero32 : i32\n"
                  + b.replace("@FULL@", "      scf.if %live {\n" + full + "      }\n"))
         ks.append(kernel(name + "_p", params + ["%store: i32"], probe, attributes))
+        if name in DESYNC:
+            # An experiment (NAME_d): the odd warps first sleep %sleep ns,
+            # so that their Philox phase may fall on the even warps'
+            # Box-Muller phase; the values are the kernel's.
+            ks.append(kernel(name + "_d", params + ["%sleep: i32"], DESYNC_HEAD + b.replace("@FULL@", full),
+                             attributes))
     # dropout_4x: thread g takes the four contiguous elements from m = 4g
     # (one vec-4 group), where all of them are below n.
     b = """    %threads = arith.constant {S} : i64

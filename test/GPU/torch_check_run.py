@@ -434,6 +434,21 @@ def bench(check, n=1 << 28):
             ms, block = timed_best(lambda b: check.launch(
                 name, split * S // w, common + [np.float32(0.0), np.float32(1.0), out, np.int32(0)], block=b))
             print("| %s (block %d) | %.4f | %.3f |" % (name, block, ms, 4 * n / ms / 1e6 / copy_gbs))
+    # The experiment NAME_d: the odd warps sleep first (ns), bit-checked.
+    print("\nDesynchronized warps (the odd warps sleep first)\n| kernel | sleep ns | ms | x copy |\n|---|---|---|---|")
+    for base in device.DESYNC:
+        suffix = "_" + base.split("_")[1]
+        split, w = [(sp, w) for sf, sp, _, w in device.SIXTEEN_SPLITS if sf == suffix][0]
+        t = torch.empty(n, dtype=torch.float32, device="cuda")
+        check.set_state(seed, offset)
+        fills[base.split("_")[0]](t)
+        for sleep in (0, 100, 200, 400, 1000):
+            out[:] = 0
+            args = common + [np.float32(0.0), np.float32(1.0), out, np.int32(sleep)]
+            check.launch(base + "_d", split * S // w, args)
+            check.compare("bench %s_d sleep %d vs torch" % (base, sleep), bits_np(out, "f32"), bits_np(t, "f32"))
+            ms, block = timed_best(lambda b: check.launch(base + "_d", split * S // w, args, block=b))
+            print("| %s_d (block %d) | %d | %.4f | %.3f |" % (base, block, sleep, ms, 4 * n / ms / 1e6 / copy_gbs))
     # Each family's fastest kernel of ours (all bit-checked above) against
     # torch's and the target.
     print("\n| fill | torch x copy | ours, fastest | x copy | target | met |\n|---|---|---|---|---|---|")
