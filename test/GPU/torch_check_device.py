@@ -2,6 +2,7 @@
 cuRAND themselves, bit for bit (test/GPU/torch-h200.sh drives it).
 
     torch_check_device.py gen > torch-kernels.mlir     (here)
+    torch_check_device.py gen-host-hand                (here: the hand-written normals on the host)
     torch_check_device.py run torch.ptx [--quick|--bench]  (GPU machine: torch, cupy)
     torch_check_device.py profile torch.ptx KERNEL...  (each bench kernel once, for ncu)
 
@@ -51,6 +52,9 @@ SIXTEEN_SPLITS = (("_16x", 1, "", 4), ("_16x2", 2, "", 4), ("_16xf", 4, "", 4),
                   ("_16xr", 4, "nvvm.maxnreg = 32 : i32", 4), ("_16xm", 4, "nvvm.maxnreg = 40 : i32", 4),
                   ("_16xg", (BENCH_N + 4 * BENCH_THREADS - 1) // (4 * BENCH_THREADS), "", 4),
                   ("_8xf", 2, "", 2))
+# The hand-written normal_16xf forms (an experiment; gen): plain and
+# software-pipelined, as SIXTEEN_SPLITS entries.
+HAND = (("_16xh", 4, "", 4), ("_16xs", 4, "", 4), ("_8xh", 2, "", 2), ("_8xs", 2, "", 2))
 # The kernels that get a desynchronized form (NAME_d, an experiment).
 DESYNC = ("normal_16xf", "normal_8xf")
 DESYNC_HEAD = """    %tid = gpu.thread_id x
@@ -108,6 +112,62 @@ def dropout_group(tag, base, xv, xi):
       vector.store %kv@T, %mask[@I] {alignment = 4} : memref<?xi8>, vector<4xi8>
 """
     return b.replace("@T", tag).replace("@B", base).replace("@X", xv).replace("@I", xi)
+
+
+# The hand-written kernels' key and counter base (after the thread's
+# prologue): seed words, offset / 4, the mean and std.
+HAND_KEYS = """    %k0w = arith.trunci %seed : i64 to i32
+    %c32s = arith.constant 32 : i64
+    %seedhi = arith.shrui %seed, %c32s : i64
+    %k1w = arith.trunci %seedhi : i64 to i32
+    %c2s = arith.constant 2 : i64
+    %off4 = arith.shrui %offset, %c2s : i64
+    %zw = arith.constant 0 : i32
+"""
+
+
+def philox_words(k, subsequences):
+    """The Philox blocks of iteration `k` (an i64) for the thread's
+    subsequences %tw0 ..: counter (offset / 4 + k, subsequence), key the
+    seed (SPEC 9.1); words %wJ_0 .. %wJ_3."""
+    b = ("    %%ctr = arith.addi %%off4, %s : i64\n    %%ctrlo = arith.trunci %%ctr : i64 to i32\n"
+         "    %%ctrsh = arith.shrui %%ctr, %%c32s : i64\n    %%ctrhi = arith.trunci %%ctrsh : i64 to i32\n" % k)
+    b = b.replace("%ctrlo", "%ctr_lo").replace("%ctrsh", "%ctr_sh").replace("%ctrhi", "%ctr_hi")
+    for j in range(subsequences):
+        b += ("    %%w%d_0, %%w%d_1, %%w%d_2, %%w%d_3 = rng.philox_4x32 %%ctr_lo, %%ctr_hi, %%tw%d, %%zw key %%k0w, %%k1w"
+              " : i32, i32\n" % ((j,) * 5))
+    return b
+
+
+def box_muller(j, words):
+    """cuRAND's float Box-Muller (SPEC 9.1) of subsequence j's words
+    (%wJ_0 .. as `words`_0 ..) in arith, math and PTX's sin.approx /
+    cos.approx, then torch's fma(n, std, mean) (mean %lo, std %hi): the
+    values %vJ0 .. %vJ3 of components 0 .. 3."""
+    b = ""
+    for pair in range(2):
+        x, y = "%s_%d" % (words, 2 * pair), "%s_%d" % (words, 2 * pair + 1)
+        t = "%d_%d" % (j, pair)
+        b += """    %fx@T = arith.uitofp @X : i32 to f32
+    %fy@T = arith.uitofp @Y : i32 to f32
+    %c2m32@T = arith.constant 0x2F800000 : f32
+    %c2m33@T = arith.constant 0x2F000000 : f32
+    %ca@T = arith.constant 0x30C90FDB : f32
+    %cb@T = arith.constant 0x30490FDB : f32
+    %a@T = math.fma %fx@T, %c2m32@T, %c2m33@T : f32
+    %v@T = math.fma %fy@T, %ca@T, %cb@T : f32
+    %l@T = math.log %a@T : f32
+    %cm2@T = arith.constant -2.0 : f32
+    %m@T = arith.mulf %cm2@T, %l@T : f32
+    %s@T = llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"(%m@T) : (f32) -> f32
+    %sn@T = llvm.call_intrinsic "llvm.nvvm.sin.approx.f"(%v@T) : (f32) -> f32
+    %cs@T = llvm.call_intrinsic "llvm.nvvm.cos.approx.f"(%v@T) : (f32) -> f32
+    %ns@T = arith.mulf %sn@T, %s@T : f32
+    %nc@T = arith.mulf %cs@T, %s@T : f32
+""".replace("@T", t).replace("@X", x).replace("@Y", y)
+        b += "    %%v%d%d = math.fma %%ns%s, %%hi, %%lo : f32\n" % (j, 2 * pair, t)
+        b += "    %%v%d%d = math.fma %%nc%s, %%hi, %%lo : f32\n" % (j, 2 * pair + 1, t)
+    return b
 
 
 def gen():
@@ -287,23 +347,55 @@ def gen():
                     " : (i64, i64, i64, i64, f32, f32) -> f32"),
                    ("normal", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
                     " : (i64, i64, i64, i64, f32, f32) -> f32"))
-    for (family, op), (suffix, split, attributes, W) in itertools.product(
-            sixteen_ops, SIXTEEN_SPLITS):
+    # The experiment normal_16xh / normal_16xs: normal_16xf written by hand
+    # from rng.philox_4x32 and cuRAND's Box-Muller in arith and math (the
+    # same bits, libdevice's logf and ptxas's sqrt.rn, so more instructions
+    # than rng.torch_normal's), once as it (each iteration's Philox blocks,
+    # then their pairs) and once software-pipelined (_16xs: an iteration
+    # computes the next one's blocks beside its own pairs, the words carried
+    # in the loop): what overlapping Philox with Box-Muller is worth.
+    kernels = [(family_op, split) for family_op, split in itertools.product(sixteen_ops, SIXTEEN_SPLITS)]
+    kernels += [(("normal", None), hand) for hand in HAND]
+    for (family, op), (suffix, split, attributes, W) in kernels:
         name = family + suffix
         vt = "vector<%dxf32>" % W
         if split == 1:
             b = iteration_loop(sixteen.replace("{W}", str(W)), "%t0", "b0", bound=BENCH_THREADS // W)
         else:
             b = iteration_loop(sixteen_split.replace("{P}", str(split)).replace("{W}", str(W)).replace(
-                "{Q}", str(BENCH_THREADS // W)), "%t0", "b0", "%kstart", "%kstep")
+                "{Q}", str(BENCH_THREADS // W)) + (HAND_KEYS if op is None else ""), "%t0", "b0", "%kstart",
+                "%kstep")
+        if op is None:
+            for j in range(W):
+                b = b.replace("    scf.for %kx", "    %%cs%d = arith.constant %d : i64\n"
+                              "    %%ts%d = arith.addi %%t0, %%cs%d : i64\n"
+                              "    %%tw%d = arith.trunci %%ts%d : i64 to i32\n    scf.for %%kx" % ((j,) * 6), 1)
+            if suffix.endswith("h"):
+                b += philox_words("%k", W)
+            else:
+                # The prologue draws iteration kstart's blocks; the loop
+                # carries them and draws iteration k + P's.
+                carried = ["%%w%d_%d" % (j, m) for j in range(W) for m in range(4)]
+                first = ["%%f%d_%d" % (j, m) for j in range(W) for m in range(4)]
+                head = ("    %kf = arith.index_cast %kstart : index to i64\n"
+                        + philox_words("%kf", W).replace("%w", "%f").replace("%ctr", "%fctr"))
+                b = b.replace("    scf.for %kx", head + "    scf.for %kx", 1)
+                b = b.replace("step %kstep {", "step %%kstep iter_args(%s) -> (%s) {" % (
+                    ", ".join("%s = %s" % cf for cf in zip(carried, first)), ", ".join(["i32"] * 4 * W)), 1)
+                b += ("    %kp = arith.index_cast %kstep : index to i64\n"
+                      "    %kq = arith.addi %k, %kp : i64\n"
+                      + philox_words("%kq", W).replace("%w", "%n").replace("%ctr", "%nctr"))
         for c in range(1, 4):
             b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d overflow<nuw> : i64\n" % (c, c, c, c)
         for j in range(W):
             b += "    %%cj%d = arith.constant %d : i64\n    %%e%d0 = arith.addi %%b0, %%cj%d overflow<nuw> : i64\n" % (j, j, j, j)
             for c in range(1, 4):
                 b += "    %%e%d%d = arith.addi %%e%d0, %%d%d overflow<nuw> : i64\n" % (j, c, j, c)
-            for c in range(4):
-                b += "    %%v%d%d = %s\n" % (j, c, op.replace("@J", str(j)).replace("@C", str(c)))
+            if op is None:
+                b += box_muller(j, "%%w%d" % j)
+            else:
+                for c in range(4):
+                    b += "    %%v%d%d = %s\n" % (j, c, op.replace("@J", str(j)).replace("@C", str(c)))
         # One bounds check per iteration where its 4W elements are all in
         # range (every iteration but the last): four unguarded W-wide
         # stores; elsewhere each component and element is checked.
@@ -334,7 +426,11 @@ def gen():
       }
 """.replace("@J", str(j)).replace("@C", str(c))
             b += "    }\n"
-        b += "    }\n    }\n"
+        b += "    }\n"
+        if op is None and suffix.endswith("s"):
+            b += "    scf.yield %s : %s\n" % (", ".join("%%n%d_%d" % (j, m) for j in range(W) for m in range(4)),
+                                            ", ".join(["i32"] * 4 * W))
+        b += "    }\n"
         params = BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"]
         ks.append(kernel(name, params, b.replace("@FULL@", full), attributes))
         # The probe (NAME_p): the same kernel whose full iterations store
@@ -433,7 +529,73 @@ def gen():
         "gpu.module @torch_kernels {\n" + "\n".join(ks) + "}\n"
 
 
+def gen_host_hand(n=3244077):
+    """The hand-written normals (HAND) and the rng.torch_normal kernels of
+    the same work (_16xf, _8xf) as host functions over their grids, with
+    the target's accurate sin, cos and sqrt in place of PTX's, and a main
+    that runs each at n elements and prints, per hand-written kernel, how
+    many of its values differ from the op's (the CPU lowering of
+    rng.torch_normal computes the same formula; test/Bench)."""
+    import re
+    src = gen()
+    funcs, calls = [], []
+
+    def host(name, grid):
+        i = src.index("  gpu.func @%s(" % name)
+        body = src[src.index("{\n", i) + 2:src.index("    gpu.return\n  }\n", i)]
+        body = body.replace("    %i = gpu.global_id x\n", "")
+        for fn, op in (("sin.approx.f", "sin"), ("cos.approx.f", "cos"), ("sqrt.rn.f", "sqrt")):
+            body = re.sub(r'llvm.call_intrinsic "llvm.nvvm.%s"\((%%\w+)\) : \(f32\) -> f32' % re.escape(fn),
+                          r"math.%s \1 : f32" % op, body)
+        funcs.append("  func.func @%s(%s) {\n    %%ga = arith.constant 0 : index\n"
+                     "    %%gb = arith.constant %d : index\n    %%gs = arith.constant 1 : index\n"
+                     "    scf.for %%i = %%ga to %%gb step %%gs {\n%s    }\n    return\n  }\n"
+                     % (name, ", ".join(BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"]), grid, body))
+    types = "(i64, i64, i64, i64, f32, f32, memref<?xf32>) -> ()"
+    main = """  func.func @main() {
+    %n = arith.constant @N : i64
+    %ni = arith.constant @N : index
+    %seed = arith.constant 81985529216486895 : i64
+    %off = arith.constant 36 : i64
+    %z = arith.constant 0 : i64
+    %mean = arith.constant 0.25 : f32
+    %std = arith.constant 1.5 : f32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i64
+""".replace("@N", str(n))
+    for ref in ("_16xf", "_8xf"):
+        split, w = [(sp, w) for sf, sp, _, w in SIXTEEN_SPLITS if sf == ref][0]
+        host("normal" + ref, split * BENCH_THREADS // w)
+        main += ("    %%r%s = memref.alloc(%%ni) : memref<?xf32>\n"
+                 "    call @normal%s(%%seed, %%off, %%z, %%n, %%mean, %%std, %%r%s) : %s\n" % (ref, ref, ref, types))
+    for suffix, split, _, w in HAND:
+        ref = "_16xf" if suffix.startswith("_16") else "_8xf"
+        host("normal" + suffix, split * BENCH_THREADS // w)
+        main += """    %h@S = memref.alloc(%ni) : memref<?xf32>
+    call @normal@S(%seed, %off, %z, %n, %mean, %std, %h@S) : @T
+    %d@S = scf.for %k = %c0 to %ni step %c1 iter_args(%acc = %zero) -> (i64) {
+      %x = memref.load %h@S[%k] : memref<?xf32>
+      %y = memref.load %r@R[%k] : memref<?xf32>
+      %xi = arith.bitcast %x : f32 to i32
+      %yi = arith.bitcast %y : f32 to i32
+      %ne = arith.cmpi ne, %xi, %yi : i32
+      %one = arith.extui %ne : i1 to i64
+      %next = arith.addi %acc, %one : i64
+      scf.yield %next : i64
+    }
+    vector.print str "normal@S differs from normal@R at "
+    vector.print %d@S : i64
+""".replace("@S", suffix).replace("@R", ref).replace("@T", types)
+    main += "    vector.print str \"elements: \"\n    vector.print %n : i64\n    return\n  }\n"
+    return "// Generated by test/GPU/torch_check_device.py gen-host-hand; do not edit.\nmodule {\n" + \
+        "".join(funcs) + main + "}\n"
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "gen-host-hand":
+        sys.stdout.write(gen_host_hand())
+        sys.exit(0)
     if len(sys.argv) > 1 and sys.argv[1] == "gen":
         sys.stdout.write(gen())
         sys.exit(0)

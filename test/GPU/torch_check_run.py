@@ -449,6 +449,21 @@ def bench(check, n=1 << 28):
             check.compare("bench %s_d sleep %d vs torch" % (base, sleep), bits_np(out, "f32"), bits_np(t, "f32"))
             ms, block = timed_best(lambda b: check.launch(base + "_d", split * S // w, args, block=b))
             print("| %s_d (block %d) | %d | %.4f | %.3f |" % (base, block, sleep, ms, 4 * n / ms / 1e6 / copy_gbs))
+    # The experiment normal_*h / normal_*s: normal_16xf's and _8xf's work
+    # written by hand (rng.philox_4x32 and cuRAND's Box-Muller in arith and
+    # math), plain (h) and software-pipelined (s), bit-checked.
+    print("\nHand-written normals: plain (h) and software-pipelined (s)\n| kernel | ms | x copy |\n|---|---|---|")
+    t = torch.empty(n, dtype=torch.float32, device="cuda")
+    check.set_state(seed, offset)
+    fills["normal"](t)
+    for suffix, split, _, w in device.HAND:
+        name = "normal" + suffix
+        out[:] = 0
+        args = common + [np.float32(0.0), np.float32(1.0), out]
+        check.launch(name, split * S // w, args)
+        check.compare("bench %s vs torch" % name, bits_np(out, "f32"), bits_np(t, "f32"))
+        ms, block = timed_best(lambda b: check.launch(name, split * S // w, args, block=b))
+        print("| %s (block %d) | %.4f | %.3f |" % (name, block, ms, 4 * n / ms / 1e6 / copy_gbs))
     # Each family's fastest kernel of ours (all bit-checked above) against
     # torch's and the target.
     print("\n| fill | torch x copy | ours, fastest | x copy | target | met |\n|---|---|---|---|---|---|")
