@@ -139,10 +139,26 @@ def philox_words(k, subsequences):
     return b
 
 
-def box_muller(j, words):
+# libdevice's logf polynomial (f32 bits, C_0 .. C_8) and -fl(ln 2): the
+# hand-written normals' inline -2 logf takes them scaled as the NVVM
+# lowering does (C_k 2^(k-9), -ln 2 2^-22; RngToNVVM.cpp).
+LOGF_POLY = (0xBE055027, 0x3E1039F6, 0xBDF8CDCC, 0x3E0F2955, 0xBE2AD8B9,
+             0x3E4CED0B, 0xBE7FFF22, 0x3EAAAA78, 0xBF000000)
+MINUS_LN2 = 0xBF317218
+
+
+def scaled_f32(bits, exponent):
+    """The f32 with bits `bits` times 2^exponent (a normal result), as bits."""
+    e = (bits >> 23) & 0xFF
+    return (bits & ~(0xFF << 23)) | ((e + exponent) << 23)
+
+
+def box_muller(j, words, host=False):
     """cuRAND's float Box-Muller (SPEC 9.1) of subsequence j's words
-    (%wJ_0 .. as `words`_0 ..) in arith, math and PTX's sin.approx /
-    cos.approx, then torch's fma(n, std, mean) (mean %lo, std %hi): the
+    (`words`_0 ..) as the NVVM lowering computes it: -2 logf inline, the
+    square root's fast path and PTX's sin.approx / cos.approx (with `host`:
+    -2 * math.log, math.sqrt, math.sin, math.cos, the host lowering's
+    formula); then torch's fma(n, std, mean) (mean %lo, std %hi): the
     values %vJ0 .. %vJ3 of components 0 .. 3."""
     b = ""
     for pair in range(2):
@@ -156,21 +172,64 @@ def box_muller(j, words):
     %cb@T = arith.constant 0x30490FDB : f32
     %a@T = math.fma %fx@T, %c2m32@T, %c2m33@T : f32
     %v@T = math.fma %fy@T, %ca@T, %cb@T : f32
-    %l@T = math.log %a@T : f32
+"""
+        if host:
+            b += """    %l@T = math.log %a@T : f32
     %cm2@T = arith.constant -2.0 : f32
     %m@T = arith.mulf %cm2@T, %l@T : f32
-    %s@T = llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"(%m@T) : (f32) -> f32
+    %s@T = math.sqrt %m@T : f32
+    %sn@T = math.sin %v@T : f32
+    %cs@T = math.cos %v@T : f32
+"""
+        else:
+            b += """    %ab@T = arith.bitcast %a@T : f32 to i32
+    %cbias@T = arith.constant 0x3f2aaaab : i32
+    %cmask@T = arith.constant 0xff800000 : i32
+    %ib@T = arith.subi %ab@T, %cbias@T : i32
+    %ie@T = arith.andi %ib@T, %cmask@T : i32
+    %mb@T = arith.subi %ab@T, %ie@T : i32
+    %mf@T = arith.bitcast %mb@T : i32 to f32
+    %c2f@T = arith.constant 2.0 : f32
+    %cm2f@T = arith.constant -2.0 : f32
+    %g@T = math.fma %mf@T, %c2f@T, %cm2f@T : f32
+"""
+            coefficients = ["0x%08X" % scaled_f32(c, k - 9) for k, c in enumerate(LOGF_POLY)]
+            b += "    %%p0@T = arith.constant %s : f32\n    %%h1@T = arith.constant %s : f32\n" % (
+                coefficients[0], coefficients[1])
+            b += "    %h1x@T = math.fma %p0@T, %g@T, %h1@T : f32\n"
+            prev = "%h1x@T"
+            for k in range(2, 9):
+                b += "    %%p%d@T = arith.constant %s : f32\n    %%h%dx@T = math.fma %s, %%g@T, %%p%d@T : f32\n" % (
+                    k, coefficients[k], k, prev, k)
+                prev = "%%h%dx@T" % k
+            b += """    %tt@T = arith.mulf @H, %g@T : f32
+    %q@T = math.fma %tt@T, %g@T, %g@T : f32
+    %nq@T = arith.negf %q@T : f32
+    %fi@T = arith.sitofp %ie@T : i32 to f32
+    %cln@T = arith.constant @LN : f32
+    %m@T = math.fma %fi@T, %cln@T, %nq@T : f32
+    %ry@T = llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"(%m@T) : (f32) -> f32
+    %rr@T = arith.mulf %m@T, %ry@T : f32
+    %chalf@T = arith.constant 0.5 : f32
+    %rh@T = arith.mulf %ry@T, %chalf@T : f32
+    %nr@T = arith.negf %rr@T : f32
+    %re@T = math.fma %nr@T, %rr@T, %m@T : f32
+    %root@T = math.fma %re@T, %rh@T, %rr@T : f32
+    %czero@T = arith.constant 0.0 : f32
+    %isz@T = arith.cmpf oeq, %m@T, %czero@T : f32
+    %s@T = arith.select %isz@T, %m@T, %root@T : f32
     %sn@T = llvm.call_intrinsic "llvm.nvvm.sin.approx.f"(%v@T) : (f32) -> f32
     %cs@T = llvm.call_intrinsic "llvm.nvvm.cos.approx.f"(%v@T) : (f32) -> f32
-    %ns@T = arith.mulf %sn@T, %s@T : f32
+""".replace("@H", prev).replace("@LN", "0x%08X" % scaled_f32(MINUS_LN2, -22))
+        b += """    %ns@T = arith.mulf %sn@T, %s@T : f32
     %nc@T = arith.mulf %cs@T, %s@T : f32
-""".replace("@T", t).replace("@X", x).replace("@Y", y)
+""".replace("@T", t)
+        b = b.replace("@T", t).replace("@X", x).replace("@Y", y)
         b += "    %%v%d%d = math.fma %%ns%s, %%hi, %%lo : f32\n" % (j, 2 * pair, t)
         b += "    %%v%d%d = math.fma %%nc%s, %%hi, %%lo : f32\n" % (j, 2 * pair + 1, t)
     return b
 
-
-def gen():
+def gen(host=False):
     launch = ["%seed: i64", "%offset: i64", "%threads: i64", "%n: i64"]
     ks = []
     for dt in DTYPES:
@@ -347,11 +406,11 @@ def gen():
                     " : (i64, i64, i64, i64, f32, f32) -> f32"),
                    ("normal", "rng.torch_normal %seed, %offset, %threads, %e@J@C, %lo, %hi"
                     " : (i64, i64, i64, i64, f32, f32) -> f32"))
-    # The experiment normal_16xh / normal_16xs: normal_16xf written by hand
-    # from rng.philox_4x32 and cuRAND's Box-Muller in arith and math (the
-    # same bits, libdevice's logf and ptxas's sqrt.rn, so more instructions
-    # than rng.torch_normal's), once as it (each iteration's Philox blocks,
-    # then their pairs) and once software-pipelined (_16xs: an iteration
+    # The experiment (HAND) normal_16xh / _16xs, normal_8xh / _8xs:
+    # normal_16xf's and normal_8xf's work written by hand from
+    # rng.philox_4x32 and cuRAND's Box-Muller as the NVVM lowering computes
+    # it (box_muller), once as they are (each iteration's Philox blocks,
+    # then their pairs) and once software-pipelined (s: an iteration
     # computes the next one's blocks beside its own pairs, the words carried
     # in the loop): what overlapping Philox with Box-Muller is worth.
     kernels = [(family_op, split) for family_op, split in itertools.product(sixteen_ops, SIXTEEN_SPLITS)]
@@ -392,7 +451,7 @@ def gen():
             for c in range(1, 4):
                 b += "    %%e%d%d = arith.addi %%e%d0, %%d%d overflow<nuw> : i64\n" % (j, c, j, c)
             if op is None:
-                b += box_muller(j, "%%w%d" % j)
+                b += box_muller(j, "%%w%d" % j, host)
             else:
                 for c in range(4):
                     b += "    %%v%d%d = %s\n" % (j, c, op.replace("@J", str(j)).replace("@C", str(c)))
@@ -535,18 +594,16 @@ def gen_host_hand(n=3244077):
     the target's accurate sin, cos and sqrt in place of PTX's, and a main
     that runs each at n elements and prints, per hand-written kernel, how
     many of its values differ from the op's (the CPU lowering of
-    rng.torch_normal computes the same formula; test/Bench)."""
-    import re
-    src = gen()
-    funcs, calls = [], []
+    rng.torch_normal computes the same formula; test/Bench): the
+    hand-written kernels with `host`, math.log, math.sqrt, math.sin and
+    math.cos in place of the NVVM forms."""
+    src = gen(host=True)
+    funcs = []
 
     def host(name, grid):
         i = src.index("  gpu.func @%s(" % name)
         body = src[src.index("{\n", i) + 2:src.index("    gpu.return\n  }\n", i)]
         body = body.replace("    %i = gpu.global_id x\n", "")
-        for fn, op in (("sin.approx.f", "sin"), ("cos.approx.f", "cos"), ("sqrt.rn.f", "sqrt")):
-            body = re.sub(r'llvm.call_intrinsic "llvm.nvvm.%s"\((%%\w+)\) : \(f32\) -> f32' % re.escape(fn),
-                          r"math.%s \1 : f32" % op, body)
         funcs.append("  func.func @%s(%s) {\n    %%ga = arith.constant 0 : index\n"
                      "    %%gb = arith.constant %d : index\n    %%gs = arith.constant 1 : index\n"
                      "    scf.for %%i = %%ga to %%gb step %%gs {\n%s    }\n    return\n  }\n"
