@@ -17,8 +17,10 @@ PyTorch draw, or four contiguous dropout elements with vec = 4), the
 `dropout_16x` and `dropout_8x` (four and two vec-4 dropout groups per
 thread) and `dropout_4xl` (a grid-stride loop); the probes `NAME_p` (each
 16- and 8-value fill with its stores behind a flag the compiler cannot
-see: launched with the flag off, its instruction-bound time); and the
-experiment `normal_16xf_d`, `normal_8xf_d` (the odd warps sleep first).
+see: launched with the flag off, its instruction-bound time); and two
+experiments: `normal_16xf_d`, `normal_8xf_d` (the odd warps sleep first)
+and the hand-written normals `normal_16xh`/`_16xs`, `normal_8xh`/`_8xs`
+(plain and software-pipelined; `gen-host-hand` writes them for the host).
 
 `run` sets torch's CUDA generator to (seed, offset), calls torch (rand,
 uniform_, randn, normal_, bernoulli_, random_, randint, native_dropout),
@@ -52,8 +54,8 @@ SIXTEEN_SPLITS = (("_16x", 1, "", 4), ("_16x2", 2, "", 4), ("_16xf", 4, "", 4),
                   ("_16xr", 4, "nvvm.maxnreg = 32 : i32", 4), ("_16xm", 4, "nvvm.maxnreg = 40 : i32", 4),
                   ("_16xg", (BENCH_N + 4 * BENCH_THREADS - 1) // (4 * BENCH_THREADS), "", 4),
                   ("_8xf", 2, "", 2))
-# The hand-written normal_16xf forms (an experiment; gen): plain and
-# software-pipelined, as SIXTEEN_SPLITS entries.
+# The hand-written forms of normal_16xf and normal_8xf (an experiment;
+# gen): plain (h) and software-pipelined (s), as SIXTEEN_SPLITS entries.
 HAND = (("_16xh", 4, "", 4), ("_16xs", 4, "", 4), ("_8xh", 2, "", 2), ("_8xs", 2, "", 2))
 # The kernels that get a desynchronized form (NAME_d, an experiment).
 DESYNC = ("normal_16xf", "normal_8xf")
@@ -115,7 +117,7 @@ def dropout_group(tag, base, xv, xi):
 
 
 # The hand-written kernels' key and counter base (after the thread's
-# prologue): seed words, offset / 4, the mean and std.
+# prologue): the seed's words, offset / 4 and a zero word.
 HAND_KEYS = """    %k0w = arith.trunci %seed : i64 to i32
     %c32s = arith.constant 32 : i64
     %seedhi = arith.shrui %seed, %c32s : i64
@@ -130,9 +132,8 @@ def philox_words(k, subsequences):
     """The Philox blocks of iteration `k` (an i64) for the thread's
     subsequences %tw0 ..: counter (offset / 4 + k, subsequence), key the
     seed (SPEC 9.1); words %wJ_0 .. %wJ_3."""
-    b = ("    %%ctr = arith.addi %%off4, %s : i64\n    %%ctrlo = arith.trunci %%ctr : i64 to i32\n"
-         "    %%ctrsh = arith.shrui %%ctr, %%c32s : i64\n    %%ctrhi = arith.trunci %%ctrsh : i64 to i32\n" % k)
-    b = b.replace("%ctrlo", "%ctr_lo").replace("%ctrsh", "%ctr_sh").replace("%ctrhi", "%ctr_hi")
+    b = ("    %%ctr = arith.addi %%off4, %s : i64\n    %%ctr_lo = arith.trunci %%ctr : i64 to i32\n"
+         "    %%ctr_sh = arith.shrui %%ctr, %%c32s : i64\n    %%ctr_hi = arith.trunci %%ctr_sh : i64 to i32\n" % k)
     for j in range(subsequences):
         b += ("    %%w%d_0, %%w%d_1, %%w%d_2, %%w%d_3 = rng.philox_4x32 %%ctr_lo, %%ctr_hi, %%tw%d, %%zw key %%k0w, %%k1w"
               " : i32, i32\n" % ((j,) * 5))
@@ -228,6 +229,7 @@ def box_muller(j, words, host=False):
         b += "    %%v%d%d = math.fma %%ns%s, %%hi, %%lo : f32\n" % (j, 2 * pair, t)
         b += "    %%v%d%d = math.fma %%nc%s, %%hi, %%lo : f32\n" % (j, 2 * pair + 1, t)
     return b
+
 
 def gen(host=False):
     launch = ["%seed: i64", "%offset: i64", "%threads: i64", "%n: i64"]
