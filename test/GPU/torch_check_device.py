@@ -55,8 +55,9 @@ SIXTEEN_SPLITS = (("_16x", 1, "", 4), ("_16x2", 2, "", 4), ("_16xf", 4, "", 4),
                   ("_16xg", (BENCH_N + 4 * BENCH_THREADS - 1) // (4 * BENCH_THREADS), "", 4),
                   ("_8xf", 2, "", 2))
 # The hand-written forms of normal_16xf and normal_8xf (an experiment;
-# gen): plain (h) and software-pipelined (s), as SIXTEEN_SPLITS entries.
-HAND = (("_16xh", 4, "", 4), ("_16xs", 4, "", 4), ("_8xh", 2, "", 2), ("_8xs", 2, "", 2))
+# gen): plain (h), software-pipelined (s) and half so (q: two of the four
+# subsequences' blocks carried), as SIXTEEN_SPLITS entries.
+HAND = (("_16xh", 4, "", 4), ("_16xs", 4, "", 4), ("_16xq", 4, "", 4), ("_8xh", 2, "", 2), ("_8xs", 2, "", 2))
 # The kernels that get a desynchronized form (NAME_d, an experiment).
 DESYNC = ("normal_16xf", "normal_8xf")
 DESYNC_HEAD = """    %tid = gpu.thread_id x
@@ -130,11 +131,11 @@ HAND_KEYS = """    %k0w = arith.trunci %seed : i64 to i32
 
 def philox_words(k, subsequences):
     """The Philox blocks of iteration `k` (an i64) for the thread's
-    subsequences %tw0 ..: counter (offset / 4 + k, subsequence), key the
-    seed (SPEC 9.1); words %wJ_0 .. %wJ_3."""
+    subsequences %twJ, J in `subsequences`: counter (offset / 4 + k,
+    subsequence), key the seed (SPEC 9.1); words %wJ_0 .. %wJ_3."""
     b = ("    %%ctr = arith.addi %%off4, %s : i64\n    %%ctr_lo = arith.trunci %%ctr : i64 to i32\n"
          "    %%ctr_sh = arith.shrui %%ctr, %%c32s : i64\n    %%ctr_hi = arith.trunci %%ctr_sh : i64 to i32\n" % k)
-    for j in range(subsequences):
+    for j in subsequences:
         b += ("    %%w%d_0, %%w%d_1, %%w%d_2, %%w%d_3 = rng.philox_4x32 %%ctr_lo, %%ctr_hi, %%tw%d, %%zw key %%k0w, %%k1w"
               " : i32, i32\n" % ((j,) * 5))
     return b
@@ -431,21 +432,23 @@ def gen(host=False):
                 b = b.replace("    scf.for %kx", "    %%cs%d = arith.constant %d : i64\n"
                               "    %%ts%d = arith.addi %%t0, %%cs%d : i64\n"
                               "    %%tw%d = arith.trunci %%ts%d : i64 to i32\n    scf.for %%kx" % ((j,) * 6), 1)
-            if suffix.endswith("h"):
-                b += philox_words("%k", W)
-            else:
+            # h: no subsequence's blocks carried; s: all; q: half.
+            carry = {"h": 0, "s": W, "q": W // 2}[suffix[-1]]
+            if carry < W:
+                b += philox_words("%k", range(carry, W))
+            if carry:
                 # The prologue draws iteration kstart's blocks; the loop
                 # carries them and draws iteration k + P's.
-                carried = ["%%w%d_%d" % (j, m) for j in range(W) for m in range(4)]
-                first = ["%%f%d_%d" % (j, m) for j in range(W) for m in range(4)]
+                carried = ["%%w%d_%d" % (j, m) for j in range(carry) for m in range(4)]
+                first = ["%%f%d_%d" % (j, m) for j in range(carry) for m in range(4)]
                 head = ("    %kf = arith.index_cast %kstart : index to i64\n"
-                        + philox_words("%kf", W).replace("%w", "%f").replace("%ctr", "%fctr"))
+                        + philox_words("%kf", range(carry)).replace("%w", "%f").replace("%ctr", "%fctr"))
                 b = b.replace("    scf.for %kx", head + "    scf.for %kx", 1)
                 b = b.replace("step %kstep {", "step %%kstep iter_args(%s) -> (%s) {" % (
-                    ", ".join("%s = %s" % cf for cf in zip(carried, first)), ", ".join(["i32"] * 4 * W)), 1)
+                    ", ".join("%s = %s" % cf for cf in zip(carried, first)), ", ".join(["i32"] * 4 * carry)), 1)
                 b += ("    %kp = arith.index_cast %kstep : index to i64\n"
                       "    %kq = arith.addi %k, %kp : i64\n"
-                      + philox_words("%kq", W).replace("%w", "%n").replace("%ctr", "%nctr"))
+                      + philox_words("%kq", range(carry)).replace("%w", "%n").replace("%ctr", "%nctr"))
         for c in range(1, 4):
             b += "    %%cc%d = arith.constant %d : i64\n    %%d%d = arith.muli %%threads, %%cc%d overflow<nuw> : i64\n" % (c, c, c, c)
         for j in range(W):
@@ -488,9 +491,10 @@ def gen(host=False):
 """.replace("@J", str(j)).replace("@C", str(c))
             b += "    }\n"
         b += "    }\n"
-        if op is None and suffix.endswith("s"):
-            b += "    scf.yield %s : %s\n" % (", ".join("%%n%d_%d" % (j, m) for j in range(W) for m in range(4)),
-                                            ", ".join(["i32"] * 4 * W))
+        if op is None and suffix[-1] != "h":
+            carry = {"s": W, "q": W // 2}[suffix[-1]]
+            b += "    scf.yield %s : %s\n" % (", ".join("%%n%d_%d" % (j, m) for j in range(carry) for m in range(4)),
+                                            ", ".join(["i32"] * 4 * carry))
         b += "    }\n"
         params = BENCH_LAUNCH + ["%lo: f32", "%hi: f32", "%out: memref<?xf32>"]
         ks.append(kernel(name, params, b.replace("@FULL@", full), attributes))
