@@ -451,8 +451,8 @@ def bench(check, n=1 << 28):
             print("| %s_d (block %d) | %d | %.4f | %.3f |" % (base, block, sleep, ms, 4 * n / ms / 1e6 / copy_gbs))
     # The experiment normal_*h / normal_*s: normal_16xf's and _8xf's work
     # written by hand (rng.philox_4x32 and cuRAND's Box-Muller in arith and
-    # math), plain (h) and software-pipelined (s), bit-checked.
-    print("\nHand-written normals: plain (h) and software-pipelined (s)\n| kernel | ms | x copy |\n|---|---|---|")
+    # math), plain (h), software-pipelined (s) and half so (q), bit-checked.
+    print("\nHand-written normals: plain (h), software-pipelined (s), half so (q)\n| kernel | ms | x copy |\n|---|---|---|")
     t = torch.empty(n, dtype=torch.float32, device="cuda")
     check.set_state(seed, offset)
     fills["normal"](t)
