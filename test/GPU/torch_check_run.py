@@ -496,6 +496,7 @@ def profile(ptx, names, n=1 << 28):
     grids = {family + "_4x": S for family in ("uniform", "normal")}
     grids.update({family + suffix: split * S // w for family in ("uniform", "normal")
                   for suffix, split, _, w in device.SIXTEEN_SPLITS})
+    grids.update({"normal" + suffix: split * S // w for suffix, split, _, w in device.HAND})
     out = cp.empty(n, cp.float32)
     x, yo, mo = cp.ones(n, cp.float32), cp.empty(n, cp.float32), cp.empty(n, cp.int8)
     for name in names:
