@@ -143,7 +143,8 @@ def philox_words(k, subsequences):
 
 # libdevice's logf polynomial (f32 bits, C_0 .. C_8) and -fl(ln 2): the
 # hand-written normals' inline -2 logf takes them scaled as the NVVM
-# lowering does (C_k 2^(k-9), -ln 2 2^-22; RngToNVVM.cpp).
+# lowering does (C_k 2^(k-9), -ln 2 2^-22; RngToNVVM.cpp), and so does
+# the runner's exhaustive check of that sequence (torch_check_run.py).
 LOGF_POLY = (0xBE055027, 0x3E1039F6, 0xBDF8CDCC, 0x3E0F2955, 0xBE2AD8B9,
              0x3E4CED0B, 0xBE7FFF22, 0x3EAAAA78, 0xBF000000)
 MINUS_LN2 = 0xBF317218

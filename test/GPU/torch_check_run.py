@@ -312,16 +312,12 @@ extern "C" __global__ void minus_two_log(unsigned long long *count, unsigned *fi
 """
 
 
-def f32_bits_scaled(bits, exponent):
-    return int(np.array([np.ldexp(np.uint32(bits).view(np.float32), exponent)], np.float32).view(np.uint32)[0])
-
-
 def minus_two_log(check):
     """LOG_SEQUENCE on every float in [2^-33, 1]: no difference."""
-    poly = (0xBE055027, 0x3E1039F6, 0xBDF8CDCC, 0x3E0F2955, 0xBE2AD8B9,
-            0x3E4CED0B, 0xBE7FFF22, 0x3EAAAA78, 0xBF000000)
-    coefficients = ", ".join("__uint_as_float(0x%08xu)" % f32_bits_scaled(c, k - 9) for k, c in enumerate(poly))
-    source = LOG_SEQUENCE % (coefficients, "0x%08xu" % f32_bits_scaled(0xBF317218, -22))
+    import torch_check_device as device
+    coefficients = ", ".join("__uint_as_float(0x%08xu)" % device.scaled_f32(c, k - 9)
+                             for k, c in enumerate(device.LOGF_POLY))
+    source = LOG_SEQUENCE % (coefficients, "0x%08xu" % device.scaled_f32(device.MINUS_LN2, -22))
     kernel = cp.RawKernel(source, "minus_two_log")
     count = cp.zeros(1, cp.uint64)
     first = cp.full(1, 0xFFFFFFFF, cp.uint32)
