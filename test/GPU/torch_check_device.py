@@ -506,7 +506,8 @@ def gen(host=False):
         # the same multiprocessors and clocks (the H100 for the H200).
         probe = ("    %zero32 = arith.constant 0 : i32\n    %live = arith.cmpi ne, %store, %zero32 : i32\n"
                  + b.replace("@FULL@", "      scf.if %live {\n" + full + "      }\n"))
-        ks.append(kernel(name + "_p", params + ["%store: i32"], probe, attributes))
+        if op is not None:
+            ks.append(kernel(name + "_p", params + ["%store: i32"], probe, attributes))
         if name in DESYNC:
             # An experiment (NAME_d): the odd warps first sleep %sleep ns,
             # so that their Philox phase may fall on the even warps'
@@ -527,19 +528,7 @@ def gen(host=False):
 """.replace("{S}", str(BENCH_THREADS)) + """      %xi = arith.index_cast %m : i64 to index
       %xv = vector.load %x[%xi] {alignment = 16} : memref<?xf32>, vector<4xf32>
 """
-    for j in range(4):
-        b += """      %cj@J = arith.constant @J : i64
-      %e@J = arith.ori %m, %cj@J : i64
-      %x@J = vector.extract %xv[@J] : f32 from vector<4xf32>
-      %y@J, %k@J = rng.torch_dropout %x@J, %p, %seed, %offset, %threads, %e@J {vec = 4 : i32} : (f32, f64, i64, i64, i64, i64) -> (f32, i1)
-      %k8@J = arith.extui %k@J : i1 to i8
-""".replace("@J", str(j))
-    b += """      %yv = vector.from_elements %y0, %y1, %y2, %y3 : vector<4xf32>
-      %kv = vector.from_elements %k80, %k81, %k82, %k83 : vector<4xi8>
-      vector.store %yv, %yout[%xi] {alignment = 16} : memref<?xf32>, vector<4xf32>
-      vector.store %kv, %mask[%xi] {alignment = 4} : memref<?xi8>, vector<4xi8>
-    }
-"""
+    b += dropout_group("", "%m", "%xv", "%xi") + "    }\n"
     ks.append(kernel("dropout_4x", BENCH_LAUNCH + ["%p: f64", "%x: memref<?xf32>", "%yout: memref<?xf32>",
                                                    "%mask: memref<?xi8>"], b))
     # dropout_16x (Q = 4), dropout_8x (Q = 2): a grid of G = n / 4Q threads
