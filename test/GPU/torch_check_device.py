@@ -4,6 +4,7 @@ cuRAND themselves, bit for bit (test/GPU/torch-h200.sh drives it).
     torch_check_device.py gen > torch-kernels.mlir     (here)
     torch_check_device.py gen-host-hand                (here: the hand-written normals on the host)
     torch_check_device.py run torch.ptx [--quick|--bench]  (GPU machine: torch, cupy)
+    torch_check_device.py probes torch.ptx             (GPU machine: the probes' times alone)
     torch_check_device.py profile torch.ptx KERNEL...  (each bench kernel once, for ncu)
 
 `gen` writes a gpu.module with one kernel per op and dtype (one element per
@@ -56,8 +57,17 @@ SIXTEEN_SPLITS = (("_16x", 1, "", 4), ("_16x2", 2, "", 4), ("_16xf", 4, "", 4),
                   ("_8xf", 2, "", 2))
 # The hand-written forms of normal_16xf and normal_8xf (an experiment;
 # gen): plain (h), software-pipelined (s) and half so (q: two of the four
-# subsequences' blocks carried), as SIXTEEN_SPLITS entries.
-HAND = (("_16xh", 4, "", 4), ("_16xs", 4, "", 4), ("_16xq", 4, "", 4), ("_8xh", 2, "", 2), ("_8xs", 2, "", 2))
+# subsequences' blocks carried), as SIXTEEN_SPLITS entries; a trailing `e`
+# converts log's exponent without I2F (hand_mode).
+HAND = (("_16xh", 4, "", 4), ("_16xs", 4, "", 4), ("_16xq", 4, "", 4), ("_16xhe", 4, "", 4),
+        ("_16xqe", 4, "", 4), ("_8xh", 2, "", 2), ("_8xs", 2, "", 2))
+
+
+def hand_mode(suffix, W):
+    """A HAND suffix's carried subsequences (h: none, s: all W, q: W / 2)
+    and whether log's exponent is converted without I2F (a trailing e)."""
+    letter = suffix.split("x")[1][0]
+    return {"h": 0, "s": W, "q": W // 2}[letter], suffix.endswith("e")
 # The kernels that get a desynchronized form (NAME_d, an experiment).
 DESYNC = ("normal_16xf", "normal_8xf")
 DESYNC_HEAD = """    %tid = gpu.thread_id x
@@ -156,13 +166,33 @@ def scaled_f32(bits, exponent):
     return (bits & ~(0xFF << 23)) | ((e + exponent) << 23)
 
 
-def box_muller(j, words, host=False):
+# log's exponent as a float: I2F of e * 2^23 (the NVVM lowering's), or
+# f32(0x4B400000 + e) - 1.5 * 2^23 (box_muller's integer_exponent).
+EXPONENT_I2F = """    %fi@T = arith.sitofp %ie@T : i32 to f32
+    %cln@T = arith.constant @LN : f32
+"""
+EXPONENT_INT = """    %c23@T = arith.constant 23 : i32
+    %ee@T = arith.shrsi %ie@T, %c23@T : i32
+    %cmagic@T = arith.constant 0x4B400000 : i32
+    %em@T = arith.addi %ee@T, %cmagic@T : i32
+    %ef@T = arith.bitcast %em@T : i32 to f32
+    %cmagicf@T = arith.constant 0x4B400000 : f32
+    %fi@T = arith.subf %ef@T, %cmagicf@T : f32
+    %cln@T = arith.constant @LN : f32
+"""
+
+
+def box_muller(j, words, host=False, integer_exponent=False):
     """cuRAND's float Box-Muller (SPEC 9.1) of subsequence j's words
     (`words`_0 ..) as the NVVM lowering computes it: -2 logf inline, the
     square root's fast path and PTX's sin.approx / cos.approx (with `host`:
     -2 * math.log, math.sqrt, math.sin, math.cos, the host lowering's
     formula); then torch's fma(n, std, mean) (mean %lo, std %hi): the
-    values %vJ0 .. %vJ3 of components 0 .. 3."""
+    values %vJ0 .. %vJ3 of components 0 .. 3. With `integer_exponent`
+    (NVVM form only) log's exponent e becomes a float as
+    f32(0x4B400000 + e) - 1.5 * 2^23 (an integer add and an exact FADD
+    instead of I2F) and takes -2 fl(ln 2) unscaled: the same exact
+    product, so the same bits."""
     b = ""
     for pair in range(2):
         x, y = "%s_%d" % (words, 2 * pair), "%s_%d" % (words, 2 * pair + 1)
@@ -208,9 +238,7 @@ def box_muller(j, words, host=False):
             b += """    %tt@T = arith.mulf @H, %g@T : f32
     %q@T = math.fma %tt@T, %g@T, %g@T : f32
     %nq@T = arith.negf %q@T : f32
-    %fi@T = arith.sitofp %ie@T : i32 to f32
-    %cln@T = arith.constant @LN : f32
-    %m@T = math.fma %fi@T, %cln@T, %nq@T : f32
+@EXP@    %m@T = math.fma %fi@T, %cln@T, %nq@T : f32
     %ry@T = llvm.call_intrinsic "llvm.nvvm.rsqrt.approx.ftz.f"(%m@T) : (f32) -> f32
     %rr@T = arith.mulf %m@T, %ry@T : f32
     %chalf@T = arith.constant 0.5 : f32
@@ -223,7 +251,8 @@ def box_muller(j, words, host=False):
     %s@T = arith.select %isz@T, %m@T, %root@T : f32
     %sn@T = llvm.call_intrinsic "llvm.nvvm.sin.approx.f"(%v@T) : (f32) -> f32
     %cs@T = llvm.call_intrinsic "llvm.nvvm.cos.approx.f"(%v@T) : (f32) -> f32
-""".replace("@H", prev).replace("@LN", "0x%08X" % scaled_f32(MINUS_LN2, -22))
+""".replace("@H", prev).replace("@EXP@", EXPONENT_INT if integer_exponent else EXPONENT_I2F).replace(
+                "@LN", "0x%08X" % scaled_f32(MINUS_LN2, 1 if integer_exponent else -22))
         b += """    %ns@T = arith.mulf %sn@T, %s@T : f32
     %nc@T = arith.mulf %cs@T, %s@T : f32
 """.replace("@T", t)
@@ -434,7 +463,7 @@ def gen(host=False):
                               "    %%ts%d = arith.addi %%t0, %%cs%d : i64\n"
                               "    %%tw%d = arith.trunci %%ts%d : i64 to i32\n    scf.for %%kx" % ((j,) * 6), 1)
             # h: no subsequence's blocks carried; s: all; q: half.
-            carry = {"h": 0, "s": W, "q": W // 2}[suffix[-1]]
+            carry, integer_exponent = hand_mode(suffix, W)
             if carry < W:
                 b += philox_words("%k", range(carry, W))
             if carry:
@@ -457,7 +486,7 @@ def gen(host=False):
             for c in range(1, 4):
                 b += "    %%e%d%d = arith.addi %%e%d0, %%d%d overflow<nuw> : i64\n" % (j, c, j, c)
             if op is None:
-                b += box_muller(j, "%%w%d" % j, host)
+                b += box_muller(j, "%%w%d" % j, host, integer_exponent)
             else:
                 for c in range(4):
                     b += "    %%v%d%d = %s\n" % (j, c, op.replace("@J", str(j)).replace("@C", str(c)))
@@ -492,8 +521,7 @@ def gen(host=False):
 """.replace("@J", str(j)).replace("@C", str(c))
             b += "    }\n"
         b += "    }\n"
-        if op is None and suffix[-1] != "h":
-            carry = {"s": W, "q": W // 2}[suffix[-1]]
+        if op is None and carry:
             b += "    scf.yield %s : %s\n" % (", ".join("%%n%d_%d" % (j, m) for j in range(carry) for m in range(4)),
                                             ", ".join(["i32"] * 4 * carry))
         b += "    }\n"
@@ -506,8 +534,7 @@ def gen(host=False):
         # the same multiprocessors and clocks (the H100 for the H200).
         probe = ("    %zero32 = arith.constant 0 : i32\n    %live = arith.cmpi ne, %store, %zero32 : i32\n"
                  + b.replace("@FULL@", "      scf.if %live {\n" + full + "      }\n"))
-        if op is not None:
-            ks.append(kernel(name + "_p", params + ["%store: i32"], probe, attributes))
+        ks.append(kernel(name + "_p", params + ["%store: i32"], probe, attributes))
         if name in DESYNC:
             # An experiment (NAME_d): the odd warps first sleep %sleep ns,
             # so that their Philox phase may fall on the even warps'
@@ -655,6 +682,9 @@ if __name__ == "__main__":
     if len(sys.argv) > 2 and sys.argv[1] == "run":
         import torch_check_run
         sys.exit(torch_check_run.main(sys.argv[2], "--quick" in sys.argv, "--bench" in sys.argv))
+    if len(sys.argv) > 2 and sys.argv[1] == "probes":
+        import torch_check_run
+        sys.exit(torch_check_run.probes_only(sys.argv[2]))
     if len(sys.argv) > 2 and sys.argv[1] == "profile":
         import torch_check_run
         sys.exit(torch_check_run.profile(sys.argv[2], sys.argv[3:]))

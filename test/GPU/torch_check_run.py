@@ -422,14 +422,7 @@ def bench(check, n=1 << 28):
     # instruction-bound time, which holds on any GPU of the same
     # multiprocessors and clocks (an H100 SXM for an H200): a kernel cannot
     # run faster than its probe, so "x copy at most" bounds it there.
-    print("\nProbes: the same kernels with their stores off (instruction-bound time); x copy at most = 4n bytes at that time / copy")
-    print("| kernel | ms | x copy at most |\n|---|---|---|")
-    for family in fills:
-        for suffix, split, _, w in device.SIXTEEN_SPLITS:
-            name = family + suffix + "_p"
-            ms, block = timed_best(lambda b: check.launch(
-                name, split * S // w, common + [np.float32(0.0), np.float32(1.0), out, np.int32(0)], block=b))
-            print("| %s (block %d) | %.4f | %.3f |" % (name, block, ms, 4 * n / ms / 1e6 / copy_gbs))
+    probes(check, copy_gbs, n)
     # The experiment NAME_d: the odd warps sleep first (ns), bit-checked.
     print("\nDesynchronized warps (the odd warps sleep first)\n| kernel | sleep ns | ms | x copy |\n|---|---|---|---|")
     for base in device.DESYNC:
@@ -475,6 +468,41 @@ def bench(check, n=1 << 28):
         print("| %s | %.3f | %s | %.3f | %.2f | %s |" % (
             family, x_copy(theirs[0]), best[1].split("(")[1].split(",")[0], x_copy(best), target,
             "yes" if x_copy(best) >= target else "no"))
+
+
+def probes(check, copy_gbs, n=1 << 28):
+    """Times the probes (NAME_p, stores off) of every 16- and 8-value fill
+    and hand-written normal: each kernel's instruction-bound time, which
+    holds on any GPU of the same multiprocessors and clocks (an H100 SXM
+    for an H200): a kernel cannot run faster than its probe, so "x copy at
+    most" bounds it there."""
+    import torch_check_device as device
+    S = check.S(n)
+    out = cp.empty(n, cp.float32)
+    common = [np.int64(7), np.int64(16), np.int64(S), np.int64(n)]
+    kernels = [(family + suffix, split * S // w) for family in ("uniform", "normal")
+               for suffix, split, _, w in device.SIXTEEN_SPLITS]
+    kernels += [("normal" + suffix, split * S // w) for suffix, split, _, w in device.HAND]
+    print("\nProbes: the same kernels with their stores off (instruction-bound time); x copy at most = 4n bytes at that time / copy")
+    print("| kernel | ms | x copy at most |\n|---|---|---|")
+    for name, grid in kernels:
+        ms, block = timed_best(lambda b: check.launch(
+            name + "_p", grid, common + [np.float32(0.0), np.float32(1.0), out, np.int32(0)], block=b))
+        print("| %s_p (block %d) | %.4f | %.3f |" % (name, block, ms, 4 * n / ms / 1e6 / copy_gbs))
+
+
+def probes_only(ptx, n=1 << 28):
+    """The probe table alone, against this run's copy (no comparison)."""
+    import torch_check_device as device
+    check = Check(ptx)
+    if n != device.BENCH_N or check.S(n) != device.BENCH_THREADS:
+        sys.exit("probes: the kernels are built for S = %d at n = 2^28" % device.BENCH_THREADS)
+    src = torch.empty(n, dtype=torch.float32, device="cuda").uniform_()
+    dst = torch.empty_like(src)
+    copy_gbs = 8 * n / timed(lambda: dst.copy_(src)) / 1e6
+    print("device: %s; copy %.0f GB/s" % (torch.cuda.get_device_name(0), copy_gbs))
+    probes(check, copy_gbs, n)
+    return 0
 
 
 # The issue's targets for the PyTorch-layout fills (x copy).
