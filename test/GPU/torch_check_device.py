@@ -20,8 +20,11 @@ thread) and `dropout_4xl` (a grid-stride loop); the probes `NAME_p` (each
 16- and 8-value fill with its stores behind a flag the compiler cannot
 see: launched with the flag off, its instruction-bound time); and two
 experiments: `normal_16xf_d`, `normal_8xf_d` (the odd warps sleep first)
-and the hand-written normals `normal_16xh`/`_16xs`, `normal_8xh`/`_8xs`
-(plain and software-pipelined; `gen-host-hand` writes them for the host).
+and the hand-written normals HAND, `normal_16xh`/`_16xs`/`_16xq`/`_16xhe`/
+`_16xqe`, `normal_8xh`/`_8xs` (plain, software-pipelined, half so, and
+log's exponent without I2F; each with its probe; `gen-host-hand` writes
+them for the host). docs/PyTorchRandom.md, "On the H200", has their
+results.
 
 `run` sets torch's CUDA generator to (seed, offset), calls torch (rand,
 uniform_, randn, normal_, bernoulli_, random_, randint, native_dropout),
