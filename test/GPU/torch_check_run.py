@@ -348,6 +348,13 @@ def timed(fn, reps=20):
     return float(np.median(times))
 
 
+def copy_ms(n):
+    """torch's copy_ of n f32 (ms): the bench's reference, 8n bytes moved."""
+    src = torch.empty(n, dtype=torch.float32, device="cuda").uniform_()
+    dst = torch.empty_like(src)
+    return timed(lambda: dst.copy_(src))
+
+
 def timed_best(launch, blocks=(128, 256, 512)):
     """The fastest of the CTA sizes `blocks` (ms, block)."""
     return min((timed(lambda: launch(block)), block) for block in blocks)
@@ -365,12 +372,9 @@ def bench(check, n=1 << 28):
         print("bench: skipped (the kernels are built for S = %d at n = 2^28; this device gives S = %d)"
               % (device.BENCH_THREADS, S))
         return
-    K = (n + 4 * S - 1) // (4 * S)
-    src = torch.empty(n, dtype=torch.float32, device="cuda").uniform_()
-    dst = torch.empty_like(src)
-    copy_ms = timed(lambda: dst.copy_(src))
-    copy_gbs = 8 * n / copy_ms / 1e6
-    rows = [("copy", "torch copy_", copy_ms, 8 * n)]
+    copy_time = copy_ms(n)
+    copy_gbs = 8 * n / copy_time / 1e6
+    rows = [("copy", "torch copy_", copy_time, 8 * n)]
     out = cp.empty(n, cp.float32)
     common = [np.int64(seed), np.int64(offset), np.int64(S), np.int64(n)]
     fills = {"uniform": lambda t: t.uniform_(0.0, 1.0),
@@ -418,10 +422,6 @@ def bench(check, n=1 << 28):
     for group, name, ms, nbytes in rows:
         gbs = nbytes / ms / 1e6
         print("| %s | %.4f | %.0f | %.3f |" % (name, ms, gbs, gbs / copy_gbs))
-    # The probes (NAME_p, stores off): each 16- and 8-value kernel's
-    # instruction-bound time, which holds on any GPU of the same
-    # multiprocessors and clocks (an H100 SXM for an H200): a kernel cannot
-    # run faster than its probe, so "x copy at most" bounds it there.
     probes(check, copy_gbs, n)
     # The experiment NAME_d: the odd warps sleep first (ns), bit-checked.
     print("\nDesynchronized warps (the odd warps sleep first)\n| kernel | sleep ns | ms | x copy |\n|---|---|---|---|")
@@ -497,9 +497,7 @@ def probes_only(ptx, n=1 << 28):
     check = Check(ptx)
     if n != device.BENCH_N or check.S(n) != device.BENCH_THREADS:
         sys.exit("probes: the kernels are built for S = %d at n = 2^28" % device.BENCH_THREADS)
-    src = torch.empty(n, dtype=torch.float32, device="cuda").uniform_()
-    dst = torch.empty_like(src)
-    copy_gbs = 8 * n / timed(lambda: dst.copy_(src)) / 1e6
+    copy_gbs = 8 * n / copy_ms(n) / 1e6
     print("device: %s; copy %.0f GB/s" % (torch.cuda.get_device_name(0), copy_gbs))
     probes(check, copy_gbs, n)
     return 0
